@@ -1,0 +1,74 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import { registerEnvelope } from './infra/http/envelope.js';
+import { registerSecurityHeaders } from './infra/http/security-headers.js';
+import { registerWeb } from './infra/http/web.js';
+import { AccessService } from './modules/access/access.service.js';
+import { registerAuthHook } from './modules/auth/auth.hook.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { menuRoutes } from './modules/menu/menu.routes.js';
+import { MenuService } from './modules/menu/menu.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersService } from './modules/users/users.service.js';
+
+export interface Services {
+  access: AccessService;
+  auth: AuthService;
+  users: UsersService;
+  menu: MenuService;
+}
+
+export function createServices(context: AppContext): Services {
+  const access = new AccessService(context.db);
+  return {
+    access,
+    auth: new AuthService(context),
+    users: new UsersService(context),
+    menu: new MenuService(context, access),
+  };
+}
+
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Mouldwatch API', version: '1', description: 'Envelope, codes and conventions: docs/api.md' },
+      components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ jwt: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The docs are readable without a session.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true };
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+/**
+ * The whole HTTP app, in order: request language and error envelope, security headers, API docs,
+ * authentication and permission, the feature modules, then the SPA.
+ */
+export async function buildApp(context: AppContext, services = createServices(context)): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: context.config.logLevel === 'silent' ? false : { level: context.config.logLevel },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerEnvelope(app);
+  await registerSecurityHeaders(app, context.config.production);
+  await registerApiDocs(app);
+  registerAuthHook(app, services.auth, services.access);
+
+  await app.register(authRoutes, { auth: services.auth, userInfo: (userId) => services.users.userInfo(userId) });
+  await app.register(usersRoutes, { users: services.users });
+  await app.register(menuRoutes, { menu: services.menu });
+
+  await registerWeb(app, context.config.webDir);
+  return app;
+}

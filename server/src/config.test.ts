@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('uses the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', mqttPort: 1883, demo: false, production: false });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('names every bad variable on a line of its own', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', DEMO: 'yes' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const lines = (error as Error).message.split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines.map((line) => line.split('=')[0]).sort()).toEqual(['DATABASE_URL', 'DEMO', 'JWT_SECRET', 'PORT']);
+      expect(lines.find((line) => line.startsWith('DATABASE_URL'))).toContain(
+        'must start with postgres: or postgresql:',
+      );
+    }
+  });
+
+  it('never seeds the demo in production', () => {
+    expect(() => loadConfig({ DEMO: '1', NODE_ENV: 'production' })).toThrow(/DEMO=.*never seeded in production/);
+    expect(loadConfig({ DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('turns the embedded broker off when an external one is named', () => {
+    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttPort).toBe(0);
+    expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
+  });
+});

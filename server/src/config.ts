@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0, 'must be a port number (0 to 65535)')
+    .max(65535, 'must be a port number (0 to 65535)')
+    .default(fallback);
+
+const url = (protocols: readonly string[]) =>
+  z
+    .string()
+    .url('must be a URL')
+    .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(' or ')}//`)
+    .optional();
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''], { message: 'must be 1 or 0' })
+  .default('0')
+  .transform((value) => value === '1' || value === 'true');
+
+const environmentSchema = z
+  .object({
+    PORT: port(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: url(['postgres:', 'postgresql:']),
+    MQTT_PORT: port(1883),
+    MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:']),
+    REDIS_URL: url(['redis:', 'rediss:']),
+    SMTP_URL: url(['smtp:', 'smtps:']),
+    PUBLIC_URL: url(['http:', 'https:']),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DEMO: flag,
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => !(env.DEMO && env.NODE_ENV === 'production'), {
+    path: ['DEMO'],
+    message: 'demo data is never seeded in production (unset DEMO or NODE_ENV=production)',
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string | undefined;
+  jwtSecret: string | undefined;
+  demo: boolean;
+  production: boolean;
+  logLevel: string;
+  /** The built SPA; absent in API-only test runs. */
+  webDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; each bad value becomes one line that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttPort: e.MQTT_URL ? 0 : e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
+    jwtSecret: e.JWT_SECRET,
+    demo: e.DEMO,
+    production: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    webDir,
+  };
+}

@@ -1,0 +1,22 @@
+import { ResponseCode, type ServerMessageKey } from '@mouldwatch/shared';
+
+/** An error the API answers with its envelope: HTTP status, body code and a message key. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ResponseCode,
+    readonly messageKey: ServerMessageKey,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const invalidInput = (detail: string) => new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail });
+export const refused = (key: ServerMessageKey, values?: Record<string, string | number>) =>
+  new ApiError(422, ResponseCode.refused, key, values);
+export const notFound = (key: ServerMessageKey = 'notFound') => new ApiError(404, ResponseCode.refused, key);
+export const unauthenticated = () => new ApiError(401, ResponseCode.unauthenticated, 'loginRequired');
+export const forbidden = () => new ApiError(403, ResponseCode.forbidden, 'noPermission');
+export const throttled = (key: ServerMessageKey, values?: Record<string, string | number>) =>
+  new ApiError(429, ResponseCode.refused, key, values);

@@ -1,0 +1,26 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: Algorithm.Argon2id });
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the account does not exist, so both cases take the same time. */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword('decoy-password-0');
+  return decoyHash;
+}
+
+/** Passwords travel base64-encoded (docs/api.md); undefined when the text is not valid base64. */
+export function decodePassword(encoded: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return undefined;
+  return Buffer.from(encoded, 'base64').toString('utf8');
+}

@@ -1,0 +1,59 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Long enough for a console left open on a shop-floor screen through a week of shifts. */
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
+const ALGORITHM = 'HS256';
+
+export interface TokenClaims {
+  userId: number;
+  /** The user's token version when the token was issued; revocation raises the user's version. */
+  version: number;
+}
+
+export class TokenService {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  async issue(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ ver: claims.version })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+      .sign(this.#key);
+  }
+
+  /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
+  async verify(token: string): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['sub', 'exp', 'jti'],
+      });
+      const userId = Number(payload.sub);
+      const version = payload.ver;
+      if (!Number.isSafeInteger(userId) || typeof version !== 'number') return undefined;
+      return { userId, version };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** JWT_SECRET when given, else a per-install secret generated once and kept in DATA_DIR. */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

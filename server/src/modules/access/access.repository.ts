@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { MenuAction } from '@mouldwatch/shared';
+import type { Database } from '../../infra/db/schema.js';
+
+export class AccessRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The actions the role grants, per menu item, limited to what each item allows. */
+  async grantedActions(roleId: number): Promise<Map<number, MenuAction[]>> {
+    const rows = await this.db
+      .selectFrom('role_permissions as rp')
+      .innerJoin('menu_items as m', 'm.id', 'rp.menu_id')
+      .select(['rp.menu_id', 'rp.actions as granted', 'm.actions as allowed'])
+      .where('rp.role_id', '=', roleId)
+      .execute();
+    return new Map(rows.map((row) => [row.menu_id, row.granted.filter((action) => row.allowed.includes(action))]));
+  }
+
+  async moldGrant(userId: number, moldId: number): Promise<{ shared_by: number | null } | undefined> {
+    return this.db
+      .selectFrom('user_mold_grants')
+      .select('shared_by')
+      .where('user_id', '=', userId)
+      .where('mold_id', '=', moldId)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../infra/db/schema.js';
+import { hasAnyUser, seedOrganization } from './organization.js';
+
+export const DEMO_LOGINS = [
+  { username: 'admin', password: 'admin123', role: 'all menus' },
+  { username: 'viewer', password: 'viewer123', role: 'viewer: map, home, alarms, reports, read only' },
+] as const;
+
+export type SeedOutcome =
+  { kind: 'none' } | { kind: 'demo' } | { kind: 'first-admin'; username: string; password: string };
+
+/** A random password that meets the password rule (letters and digits, both present). */
+function generatedPassword(): string {
+  const letters = randomBytes(12)
+    .toString('base64')
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 8)
+    .padEnd(8, 'x');
+  const digits = String(randomBytes(4).readUInt32BE() % 10_000).padStart(4, '0');
+  return `${letters}${digits}`;
+}
+
+/**
+ * On an empty database: the demo organisation and its logins in demo mode, otherwise one
+ * administrator with a generated password that the start-up prints once.
+ */
+export async function seedEmptyDatabase(db: Kysely<Database>, demo: boolean): Promise<SeedOutcome> {
+  if (await hasAnyUser(db)) return demo ? { kind: 'demo' } : { kind: 'none' };
+  if (demo) {
+    const [admin, viewer] = DEMO_LOGINS;
+    await seedOrganization(
+      db,
+      'Demo Plastics',
+      {
+        username: admin.username,
+        password: admin.password,
+        name: 'Demo Administrator',
+        email: 'admin@demo.mouldwatch.local',
+      },
+      {
+        username: viewer.username,
+        password: viewer.password,
+        name: 'Demo Viewer',
+        email: 'viewer@demo.mouldwatch.local',
+      },
+    );
+    return { kind: 'demo' };
+  }
+  const password = generatedPassword();
+  await seedOrganization(db, 'My Factory', { username: 'admin', password, name: 'Administrator', email: '' });
+  return { kind: 'first-admin', username: 'admin', password };
+}

@@ -1,0 +1,86 @@
+import type { Language } from './languages.js';
+
+/**
+ * Texts of the validation rules (spec §5). The shared zod rules use these keys as their messages;
+ * the web shows the text under the field, the server puts it in `msg` after the field name.
+ */
+const en = {
+  passwordEncoding: 'Must be sent base64-encoded',
+  required: 'Required',
+  accountLength: 'Must be 3 to 32 characters',
+  noSpaces: 'Must not contain spaces',
+  noChinese: 'Must not contain Chinese characters',
+  passwordLength: 'Must be 6 to 16 characters',
+  passwordCharset: 'Use letters and digits only, with at least one of each',
+  passwordSameAsOld: 'The new password must differ from the old one',
+  passwordsDiffer: 'The two passwords do not match',
+  codeFormat: 'Must be exactly 6 digits',
+  emailFormat: 'Enter a valid e-mail address',
+  phoneFormat: 'Use digits, + and - only',
+  noSpecialCharacters: 'Must not contain special characters',
+  nameLength: 'At most 15 characters',
+  frequencyChoice: 'Choose 3, 5 or 10',
+  textTooLong: 'Too long',
+} as const;
+
+export type ValidationMessageKey = keyof typeof en;
+type Catalog = Record<ValidationMessageKey, string>;
+
+const zh: Catalog = {
+  passwordEncoding: '必须以 base64 编码发送',
+  required: '必填',
+  accountLength: '长度为 3 到 32 个字符',
+  noSpaces: '不能包含空格',
+  noChinese: '不能包含中文字符',
+  passwordLength: '长度为 6 到 16 个字符',
+  passwordCharset: '只能使用字母和数字，且两者都要包含',
+  passwordSameAsOld: '新密码不能与旧密码相同',
+  passwordsDiffer: '两次输入的密码不一致',
+  codeFormat: '必须为 6 位数字',
+  emailFormat: '请输入有效的邮箱地址',
+  phoneFormat: '只能包含数字、+ 和 -',
+  noSpecialCharacters: '不能包含特殊字符',
+  nameLength: '最多 15 个字符',
+  frequencyChoice: '请选择 3、5 或 10',
+  textTooLong: '内容过长',
+};
+
+const kor: Catalog = {
+  passwordEncoding: 'base64로 인코딩하여 보내야 합니다',
+  required: '필수 항목입니다',
+  accountLength: '3~32자여야 합니다',
+  noSpaces: '공백을 포함할 수 없습니다',
+  noChinese: '한자를 포함할 수 없습니다',
+  passwordLength: '6~16자여야 합니다',
+  passwordCharset: '영문과 숫자만 사용하고 둘 다 포함해야 합니다',
+  passwordSameAsOld: '새 비밀번호는 기존 비밀번호와 달라야 합니다',
+  passwordsDiffer: '비밀번호가 일치하지 않습니다',
+  codeFormat: '숫자 6자리여야 합니다',
+  emailFormat: '올바른 이메일 주소를 입력하세요',
+  phoneFormat: '숫자, + 및 -만 사용할 수 있습니다',
+  noSpecialCharacters: '특수 문자를 포함할 수 없습니다',
+  nameLength: '최대 15자',
+  frequencyChoice: '3, 5 또는 10을 선택하세요',
+  textTooLong: '너무 깁니다',
+};
+
+const por: Catalog = {
+  passwordEncoding: 'Deve ser enviada codificada em base64',
+  required: 'Obrigatório',
+  accountLength: 'Deve ter de 3 a 32 caracteres',
+  noSpaces: 'Não pode conter espaços',
+  noChinese: 'Não pode conter caracteres chineses',
+  passwordLength: 'Deve ter de 6 a 16 caracteres',
+  passwordCharset: 'Use apenas letras e dígitos, com pelo menos um de cada',
+  passwordSameAsOld: 'A nova senha deve ser diferente da antiga',
+  passwordsDiffer: 'As duas senhas não coincidem',
+  codeFormat: 'Deve ter exatamente 6 dígitos',
+  emailFormat: 'Informe um e-mail válido',
+  phoneFormat: 'Use apenas dígitos, + e -',
+  noSpecialCharacters: 'Não pode conter caracteres especiais',
+  nameLength: 'No máximo 15 caracteres',
+  frequencyChoice: 'Escolha 3, 5 ou 10',
+  textTooLong: 'Muito longo',
+};
+
+export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { FREQUENCY_PERIODS, NOTICE_FREQUENCIES, accountRule, emailRule, personNameRule, phoneRule } from './rules.js';
+
+export const TEMPERATURE_UNITS = ['C', 'F'] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+export const THERMOCOUPLE_TYPES = ['J', 'K'] as const;
+export type ThermocoupleType = (typeof THERMOCOUPLE_TYPES)[number];
+
+/** What `GET /api/yudata/user/user_info/` answers. */
+export interface UserInfo {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  mobile: string;
+  avatar: string;
+  gender: 'male' | 'female' | 'unknown';
+  role: string;
+  roleId: number;
+  subscribe: 0 | 1;
+  frequency: (typeof NOTICE_FREQUENCIES)[number];
+  frequencyPeriod: (typeof FREQUENCY_PERIODS)[number];
+  timeZone: string;
+  utcOffset: number;
+  unit: TemperatureUnit;
+  jkType: ThermocoupleType;
+  language: string;
+}
+
+/**
+ * The personal info form and `PUT /api/yudata/user/user_info/`. The username travels with it but
+ * is read-only; roleId, role, avatar and gender are not part of it (the server ignores them).
+ */
+export const profileSchema = z.object({
+  username: accountRule,
+  name: personNameRule,
+  email: emailRule,
+  mobile: phoneRule,
+  subscribe: z.union([z.literal(0), z.literal(1)]),
+  frequency: z.union(
+    NOTICE_FREQUENCIES.map((value) => z.literal(value)),
+    { message: 'frequencyChoice' },
+  ),
+  frequencyPeriod: z.enum(FREQUENCY_PERIODS, { message: 'frequencyChoice' }),
+});
+export type ProfileForm = z.infer<typeof profileSchema>;
+
+/** Display preferences the header changes; saved to the profile so they follow the user. */
+export const preferencesSchema = z
+  .object({
+    timeZone: z.string().min(1).max(64),
+    utcOffset: z.number().min(-12).max(14),
+    unit: z.enum(TEMPERATURE_UNITS),
+    jkType: z.enum(THERMOCOUPLE_TYPES),
+    language: z.string().max(8),
+  })
+  .partial();
+
+/** Body of `PUT /api/yudata/user/user_info/`: any of the profile fields and preferences. */
+export const userInfoUpdateSchema = profileSchema.omit({ username: true }).partial().extend(preferencesSchema.shape);
+export type UserInfoUpdate = z.infer<typeof userInfoUpdateSchema>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { ValidationMessageKey } from '../i18n/validation-messages.js';
+
+/** A rule's message is a validation message key; the caller translates it. */
+const message = (key: ValidationMessageKey) => ({ message: key });
+
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
+const SPACE = /\s/;
+/** Letters of any script, digits, and the joiners a person's name carries (space . ' -). */
+const PERSON_NAME = /^[\p{L}\p{M}\d .'-]+$/u;
+/** Letters of any script, digits and _ for things named in the console (groups, companies …). */
+const ENTITY_NAME = /^[\p{L}\p{M}\d_]+$/u;
+
+const requiredString = () => z.string(message('required')).min(1, message('required'));
+
+/** Account and user name: 3 to 32 characters, no spaces, no Chinese characters. */
+export const accountRule = requiredString()
+  .min(3, message('accountLength'))
+  .max(32, message('accountLength'))
+  .refine((value) => !SPACE.test(value), message('noSpaces'))
+  .refine((value) => !CHINESE.test(value), message('noChinese'));
+
+/** Password: 6 to 16 characters of letters and digits (both present), case sensitive, no spaces. */
+export const passwordRule = requiredString()
+  .min(6, message('passwordLength'))
+  .max(16, message('passwordLength'))
+  .refine((value) => !SPACE.test(value), message('noSpaces'))
+  .refine(
+    (value) => /^[A-Za-z0-9]+$/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value),
+    message('passwordCharset'),
+  );
+
+export const verificationCodeRule = requiredString().regex(/^\d{6}$/, message('codeFormat'));
+
+export const emailRule = requiredString()
+  .max(254, message('textTooLong'))
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, message('emailFormat'));
+
+/** E-mail as typed into the share form: surrounding spaces are dropped first. */
+export const trimmedEmailRule = z.string(message('required')).trim().pipe(emailRule);
+
+export const phoneRule = requiredString()
+  .max(32, message('textTooLong'))
+  .regex(/^[\d+-]+$/, message('phoneFormat'));
+
+export const personNameRule = requiredString()
+  .max(64, message('textTooLong'))
+  .regex(PERSON_NAME, message('noSpecialCharacters'));
+
+/** Names of groups, companies and the like: at most 15 characters, no spaces or special characters. */
+export const entityNameRule = requiredString()
+  .max(15, message('nameLength'))
+  .refine((value) => !SPACE.test(value), message('noSpaces'))
+  .regex(ENTITY_NAME, message('noSpecialCharacters'));
+
+export const NOTICE_FREQUENCIES = [3, 5, 10] as const;
+/** Alert push frequency and its period (daily or weekly) for SMS and e-mail. */
+export const FREQUENCY_PERIODS = ['daily', 'weekly'] as const;
+
+export const loginSchema = z.object({ username: accountRule, password: passwordRule });
+export type LoginForm = z.infer<typeof loginSchema>;
+
+export const passwordChangeSchema = z
+  .object({ oldPassword: passwordRule, newPassword: passwordRule, newPassword2: requiredString() })
+  .refine((form) => form.newPassword !== form.oldPassword, { ...message('passwordSameAsOld'), path: ['newPassword'] })
+  .refine((form) => form.newPassword2 === form.newPassword, { ...message('passwordsDiffer'), path: ['newPassword2'] });
+export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+import { fileURLToPath } from 'node:url';
+
+/** Tests run the shared package from its TypeScript sources, as the web build does. */
+const resolve = { alias: { '@mouldwatch/shared': fileURLToPath(new URL('./shared/src/index.ts', import.meta.url)) } };
+
+export default defineConfig({
+  resolve,
+  test: {
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,67 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { en } from '../i18n/en';
+import { normalizePath } from './guard';
+
+export type ScreenTitleKey = keyof (typeof en)['screens'];
+
+export interface ScreenProps {
+  /** The screen's title in the interface language. */
+  title: string;
+}
+
+export interface ScreenDefinition {
+  title: ScreenTitleKey;
+  component: LazyExoticComponent<ComponentType<ScreenProps>>;
+}
+
+/**
+ * Until the issue that builds a screen lands, it shows the shared "not available yet" page.
+ * Each later issue replaces its entry with `lazy(() => import('../features/<feature>'))`.
+ */
+const NotAvailable = lazy(() => import('../components/NotAvailablePage'));
+
+const screen = (title: ScreenTitleKey): ScreenDefinition => ({ title, component: NotAvailable });
+
+/** Every screen path of the spec's route table (redirecting parents excluded). */
+export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
+  '/map': screen('map'),
+  '/index': screen('home'),
+  '/molddetail': screen('moldDetail'),
+  '/detail/moldStatus': screen('moldStatus'),
+  '/detail/moldTemp': screen('moldTemp'),
+  '/detail/hotrunner': screen('hotRunner'),
+  '/detail/cyclecounter': screen('cycleCounter'),
+  '/detail/cycleTime': screen('cycleTime'),
+  '/detail/energy': screen('energy'),
+  '/alarm/temperature': screen('alarmTemperature'),
+  '/alarm/cycletime': screen('alarmCycleTime'),
+  '/alarm/maintenance': screen('alarmMaintenance'),
+  '/alarm/network': screen('alarmNetwork'),
+  '/workorder': screen('workOrder'),
+  '/maintenance/schedule/preventive': screen('maintenanceSchedule'),
+  '/maintenance/history/preventive': screen('maintenanceHistory'),
+  '/report/nav': screen('report'),
+  '/report/detailList': screen('reportDetail'),
+  '/moldsetting/company': screen('company'),
+  '/moldsetting/moldgroup': screen('moldGroup'),
+  '/moldsetting/mold': screen('moldList'),
+  '/moldsetting/share/sharecontent': screen('moldSharing'),
+  '/moldsetting/share/accept': screen('shareAccept'),
+  '/organization/role': screen('role'),
+  '/organization/user': screen('user'),
+  '/renewal/all': screen('renewalAll'),
+  '/renewal/unpaid': screen('renewalUnpaid'),
+  '/renewal/renewalAlarm': screen('renewalAlarm'),
+};
+
+/** Public pages built by later issues. */
+export const PUBLIC_SCREENS: Readonly<Record<'/loginByShare' | '/unsubscribeinfo', ScreenDefinition>> = {
+  '/loginByShare': screen('loginByShare'),
+  '/unsubscribeinfo': screen('unsubscribe'),
+};
+
+const BY_NORMAL_PATH = new Map(Object.entries(SCREENS).map(([path, definition]) => [normalizePath(path), definition]));
+
+export function screenFor(path: string): ScreenDefinition | undefined {
+  return BY_NORMAL_PATH.get(normalizePath(path));
+}

@@ -1,0 +1,194 @@
+import { ResponseCode, type Envelope } from '@mouldwatch/shared';
+
+/**
+ * The HTTP client of the console (DESIGN §5, spec §7 and §8), independent of the browser so it can be
+ * tested against a real server. `api.ts` wires it to the cookie, the store, i18n and the toasts.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryScalar = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryScalar | readonly QueryScalar[]>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Aborts the request (react-query passes one); the promise then rejects with RequestCanceledError. */
+  signal?: AbortSignal;
+  /** No toasts and no logout on 5000: the caller deals with every failure itself. */
+  quiet?: boolean;
+}
+
+export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'setup';
+
+/** A failed call. The user has already been told (unless the call was quiet). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status?: number,
+    readonly code?: number,
+    readonly key?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A call replaced by a newer one with the same method and URL, or aborted by its caller. Shows nothing. */
+export class RequestCanceledError extends Error {
+  override readonly name = 'RequestCanceledError';
+  constructor() {
+    super('Request canceled');
+  }
+}
+
+export function isCanceled(error: unknown): error is RequestCanceledError {
+  return error instanceof RequestCanceledError;
+}
+
+export interface ApiClientConfig {
+  /** Absolute base of the API, e.g. "https://host/api". */
+  baseUrl(): string;
+  token(): string | undefined;
+  /** The `lang` query value: zh_CN, en_US, ko_KR or pt. */
+  languageCode(): string;
+  /** The `Time-Zone` header value (IANA zone). */
+  timeZone(): string;
+  /** Shows an error toast. */
+  notifyError(text: string): void;
+  /** "Network error", or the HTTP failure text for a status, in the interface language. */
+  failureText(status?: number): string;
+  /** Body code 5000: log out and reload. */
+  onUnauthenticated(): void;
+  fetch?: typeof fetch;
+}
+
+export interface BlobResult {
+  blob: Blob;
+  /** From Content-Disposition, when the server names the file. */
+  filename?: string;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const encoded = disposition.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      return encoded;
+    }
+  }
+  return disposition.match(/filename="?([^";]+)"?/i)?.[1];
+}
+
+export function createApiClient(config: ApiClientConfig) {
+  const pending = new Map<string, AbortController>();
+
+  function fail(error: ApiError, quiet: boolean | undefined, text: string): never {
+    if (!quiet) config.notifyError(text);
+    throw error;
+  }
+
+  async function send(method: HttpMethod, path: string, options: RequestOptions, as: 'json' | 'blob') {
+    const { query, body, signal, quiet } = options;
+    let url: string;
+    let init: RequestInit;
+    try {
+      const target = new URL(config.baseUrl().replace(/\/+$/, '') + path);
+      for (const [name, value] of Object.entries(query ?? {})) {
+        const values = Array.isArray(value) ? value : [value];
+        for (const item of values) if (item !== undefined && item !== null) target.searchParams.append(name, String(item));
+      }
+      target.searchParams.set('lang', config.languageCode());
+      url = target.toString();
+      const headers: Record<string, string> = { Accept: 'application/json', 'Time-Zone': config.timeZone() };
+      const token = config.token();
+      if (token) headers.Authorization = `JWT ${token}`;
+      init = { method, headers };
+      if (body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        init.body = JSON.stringify(body);
+      }
+    } catch {
+      return fail(new ApiError('Request setup failed', 'setup'), quiet, config.failureText());
+    }
+
+    // A newer request with the same method and URL replaces the pending one.
+    const key = `${method} ${url}`;
+    pending.get(key)?.abort();
+    const controller = new AbortController();
+    pending.set(key, controller);
+    const forwardAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    let response: Response;
+    let payload: unknown;
+    let blob: Blob | undefined;
+    try {
+      response = await (config.fetch ?? fetch)(url, { ...init, signal: controller.signal });
+      const type = response.headers.get('content-type') ?? '';
+      if (as === 'blob' && response.ok && !type.includes('application/json')) blob = await response.blob();
+      else payload = parseJson(await response.text());
+    } catch {
+      if (controller.signal.aborted) throw new RequestCanceledError();
+      return fail(new ApiError('Network error', 'network'), quiet, config.failureText());
+    } finally {
+      signal?.removeEventListener('abort', forwardAbort);
+      if (pending.get(key) === controller) pending.delete(key);
+    }
+
+    if (blob) return { blob, filename: filenameOf(response.headers.get('content-disposition')) } satisfies BlobResult;
+
+    if (isEnvelope(payload)) {
+      if (payload.code === ResponseCode.ok) return payload;
+      const error = new ApiError(payload.msg, 'envelope', response.status, payload.code, payload.key);
+      if (payload.code === ResponseCode.unauthenticated) {
+        if (!quiet) config.onUnauthenticated();
+        throw error;
+      }
+      return fail(error, quiet, payload.msg || config.failureText(response.status));
+    }
+    if (!response.ok) {
+      return fail(new ApiError(`HTTP ${response.status}`, 'http', response.status), quiet, config.failureText(response.status));
+    }
+    // A 2xx answer without an envelope: pass the body through.
+    return { code: ResponseCode.ok, msg: '', data: payload } satisfies Envelope<unknown>;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+    return (await send(method, path, options, 'json')) as Envelope<T>;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    /** GET received as a binary file (spreadsheet exports). */
+    blob: async (path: string, options?: RequestOptions): Promise<BlobResult> => {
+      const result = await send('GET', path, options ?? {}, 'blob');
+      if ('blob' in result) return result;
+      // The server answered 2xx with JSON where a file was expected: hand over the bytes as they came.
+      return { blob: new Blob([JSON.stringify(result.data ?? null)], { type: 'application/json' }) };
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,36 @@
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@mouldwatch/shared';
+
+/** What the shared zod schemas offer (kept structural: the web does not depend on zod itself). */
+export interface SafeParser {
+  safeParse(value: unknown):
+    | { success: true }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+function isValidationKey(message: string): message is ValidationMessageKey {
+  return Object.hasOwn(VALIDATION_MESSAGES.en, message);
+}
+
+/** The validation message key of the first issue the schema finds for `field` (undefined when valid). */
+export function fieldIssue(schema: SafeParser, values: unknown, field: string): ValidationMessageKey | undefined {
+  const result = schema.safeParse(values);
+  if (result.success) return undefined;
+  const issue = result.error.issues.find((candidate) => candidate.path[0] === field);
+  if (!issue) return undefined;
+  return isValidationKey(issue.message) ? issue.message : 'required';
+}
+
+/**
+ * An antd form rule that checks `field` with a shared schema over the whole form (so cross-field
+ * rules such as "confirm equals new" apply), showing the translated validation message.
+ */
+export function schemaRule(schema: SafeParser, field: string, t: TFunction): FormRule {
+  return ({ getFieldsValue }) => ({
+    validator: async () => {
+      const key = fieldIssue(schema, getFieldsValue(true), field);
+      if (key) throw new Error(t(`validation:${key}`));
+    },
+  });
+}
