@@ -90,6 +90,8 @@ export const en = {
     daily: 'per day',
     weekly: 'per week',
     frequencyHint: 'Applies to alert messages by SMS and e-mail.',
+    loadFailed: 'Your personal info could not be loaded. Close the dialog and try again.',
+    nameHint: 'A new name shows in messages after about 10 minutes.',
   },
   password: {
     title: 'Change password',

@@ -4,7 +4,13 @@ import 'dayjs/locale/pt-br';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { HEADER_LANGUAGE_CODES, chooseLanguage, parseLanguage, type Language } from '@mouldwatch/shared';
+import {
+  HEADER_LANGUAGE_CODES,
+  chooseLanguage,
+  parseLanguage,
+  type Language,
+  type ServerMessageKey,
+} from '@mouldwatch/shared';
 import { readBrowserLanguages, readStoredLanguage, storeLanguage } from './preference';
 import { resources } from './resources';
 
@@ -52,3 +58,8 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 export { i18n };
+
+/** A server message (numbered spec keys such as 20287, or named ones) in the interface language. */
+export function serverText(key: ServerMessageKey): string {
+  return i18n.t(key, { ns: 'server' });
+}

@@ -90,6 +90,8 @@ export const kor: UiCatalog = {
     daily: '매일',
     weekly: '매주',
     frequencyHint: 'SMS 및 이메일 알람 메시지에 적용됩니다.',
+    loadFailed: '개인 정보를 불러오지 못했습니다. 대화 상자를 닫고 다시 시도하세요.',
+    nameHint: '변경한 이름은 약 10분 후 메시지에 반영됩니다.',
   },
   password: {
     title: '비밀번호 변경',

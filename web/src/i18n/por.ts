@@ -91,6 +91,8 @@ export const por: UiCatalog = {
     daily: 'por dia',
     weekly: 'por semana',
     frequencyHint: 'Vale para mensagens de alerta por SMS e e-mail.',
+    loadFailed: 'Não foi possível carregar seus dados pessoais. Feche a janela e tente novamente.',
+    nameHint: 'O novo nome aparece nas mensagens após cerca de 10 minutos.',
   },
   password: {
     title: 'Alterar senha',

@@ -90,6 +90,8 @@ export const zh: UiCatalog = {
     daily: '每天',
     weekly: '每周',
     frequencyHint: '适用于短信和邮件报警消息。',
+    loadFailed: '无法加载个人信息，请关闭对话框后重试。',
+    nameHint: '修改姓名后约 10 分钟在消息中生效。',
   },
   password: {
     title: '修改密码',

@@ -1,4 +1,4 @@
-import { i18n, currentLanguageCode } from '../i18n';
+import { currentLanguageCode, i18n, serverText } from '../i18n';
 import { createApiClient, type Query } from './api-client';
 import { endSession } from './auth';
 import { useSession } from './session';
@@ -17,7 +17,7 @@ export const api = createApiClient({
   timeZone: () => useSession.getState().timeZone || browserTimeZone(),
   notifyError: (text) => toast.error(text),
   failureText: (status) =>
-    status === undefined ? i18n.t('server:networkError') : i18n.t('api.httpError', { status }),
+    status === undefined ? serverText('networkError') : i18n.t('api.httpError', { status: String(status) }),
   onUnauthenticated: () => {
     endSession();
     window.location.reload();

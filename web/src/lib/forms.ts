@@ -30,7 +30,7 @@ export function schemaRule(schema: SafeParser, field: string, t: TFunction): For
   return ({ getFieldsValue }) => ({
     validator: async () => {
       const key = fieldIssue(schema, getFieldsValue(true), field);
-      if (key) throw new Error(t(`validation:${key}`));
+      if (key) throw new Error(t(key, { ns: 'validation' }));
     },
   });
 }

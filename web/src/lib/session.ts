@@ -105,15 +105,15 @@ const codecs: { [K in PersistedKey]: Codec<SessionState[K]> } = {
 };
 
 function readPersisted(storage: Storage | undefined): Partial<SessionState> {
+  if (!storage) return {};
   const state: Partial<Record<PersistedKey, unknown>> = {};
-  if (!storage) return state;
   for (const key of PERSISTED_SESSION_KEYS) {
     const raw = storage.getItem(key);
     if (raw === null) continue;
     const value = (codecs[key] as Codec<unknown>).read(raw);
     if (value !== undefined) state[key] = value;
   }
-  return state as Partial<SessionState>;
+  return state as unknown as Partial<SessionState>;
 }
 
 function writePersisted(storage: Storage | undefined, state: SessionState, previous: SessionState): void {

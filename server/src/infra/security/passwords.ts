@@ -1,7 +1,10 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+/** `Algorithm.Argon2id`; the package's enum is a const enum, which isolated modules cannot read. */
+const ARGON2ID: Algorithm = 2;
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: Algorithm.Argon2id });
+  return hash(password, { algorithm: ARGON2ID });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -1,0 +1,40 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { parseLanguage } from '@mouldwatch/shared';
+import { ANTD_LOCALES } from '../i18n/antd-locales';
+import { queryClient } from '../lib/queryClient';
+import { TOAST_CONFIG, bindToast } from '../lib/toast';
+import { AppRoutes } from './AppRoutes';
+
+const THEME: ThemeConfig = {
+  token: { colorPrimary: '#1f6feb', borderRadius: 6, fontSize: 14 },
+  components: { Layout: { headerBg: '#ffffff', siderBg: '#0f1f3a' }, Menu: { darkItemBg: '#0f1f3a' } },
+};
+
+/** Hands antd's themed, localised message instance to the toast helper. */
+function ToastBinder() {
+  const { message } = AntApp.useApp();
+  useEffect(() => bindToast(message), [message]);
+  return null;
+}
+
+/** Providers (server state, antd theme and locale, toasts) around the router. */
+export function App() {
+  const { i18n } = useTranslation();
+  const language = parseLanguage(i18n.language) ?? 'en';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={THEME}>
+        <AntApp message={TOAST_CONFIG}>
+          <ToastBinder />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
+
+/** Browser full screen for shop-floor displays; the flag follows the browser's own state. */
+export function FullscreenToggle() {
+  const { t } = useTranslation();
+  const fullscreen = useSession((state) => state.fullscreenFlag);
+  const setFullscreenFlag = useSession((state) => state.setFullscreenFlag);
+
+  useEffect(() => {
+    const sync = () => setFullscreenFlag(document.fullscreenElement !== null);
+    sync();
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, [setFullscreenFlag]);
+
+  const toggle = () => {
+    const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    change.catch(() => undefined);
+  };
+
+  const label = fullscreen ? t('header.exitFullscreen') : t('header.enterFullscreen');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        className="mw-header-button"
+        aria-label={label}
+        icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+        data-testid="fullscreen-toggle"
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,105 @@
+import { serverText } from '../../../i18n';
+import { Alert, Form, Input, Modal, Radio, Select, Skeleton, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FREQUENCY_PERIODS, NOTICE_FREQUENCIES, profileSchema, type ProfileForm } from '@mouldwatch/shared';
+import { schemaRule } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { useUserInfo } from '../api/getUserInfo';
+import { useUpdateUserInfo } from '../api/updateUserInfo';
+
+interface PersonalInfoDialogProps {
+  open: boolean;
+  onClose(): void;
+}
+
+/** Personal info (spec §3 "User info"): username read-only; name, e-mail, mobile and alert pushes. */
+export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProfileForm>();
+  const user = useUserInfo({ enabled: open });
+  const update = useUpdateUserInfo();
+
+  useEffect(() => {
+    if (open && user.data) form.setFieldsValue(user.data);
+  }, [open, user.data, form]);
+
+  const save = async () => {
+    const { username: _username, ...values } = await form.validateFields();
+    update.mutate(values, {
+      onSuccess: () => {
+        toast.success(serverText('20282'));
+        onClose();
+      },
+    });
+  };
+
+  const rule = (field: keyof ProfileForm) => [schemaRule(profileSchema, field, t)];
+  return (
+    <Modal
+      open={open}
+      title={t('profile.title')}
+      onCancel={onClose}
+      onOk={() => void save().catch(() => undefined)}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={update.isPending}
+      okButtonProps={{ disabled: !user.data, 'data-testid': 'profile-save' }}
+      destroyOnHidden
+      forceRender
+    >
+      {user.isError ? <Alert type="error" showIcon title={t('profile.loadFailed')} /> : null}
+      {user.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark
+        hidden={!user.data}
+        data-testid="profile-form"
+        initialValues={{ subscribe: 1, frequency: 3, frequencyPeriod: 'daily' }}
+      >
+        <Form.Item name="username" label={t('profile.username')} required>
+          <Input disabled />
+        </Form.Item>
+        <Form.Item name="name" label={t('profile.name')} extra={t('profile.nameHint')} required rules={rule('name')}>
+          <Input maxLength={64} data-testid="profile-name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('profile.email')} required rules={rule('email')}>
+          <Input type="email" maxLength={254} data-testid="profile-email" />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('profile.mobile')} required rules={rule('mobile')}>
+          <Input maxLength={32} data-testid="profile-mobile" />
+        </Form.Item>
+        <Form.Item
+          name="subscribe"
+          label={t('profile.subscribe')}
+          valuePropName="checked"
+          getValueProps={(value: unknown) => ({ checked: value === 1 })}
+          normalize={(checked: boolean) => (checked ? 1 : 0)}
+        >
+          <Switch checkedChildren={t('profile.subscribeOn')} unCheckedChildren={t('profile.subscribeOff')} />
+        </Form.Item>
+        <Form.Item label={t('profile.frequency')} extra={t('profile.frequencyHint')} required>
+          <div className="mw-inline-fields">
+            <Form.Item name="frequency" noStyle rules={rule('frequency')}>
+              <Select
+                className="mw-frequency-select"
+                data-testid="profile-frequency"
+                options={NOTICE_FREQUENCIES.map((count) => ({
+                  value: count,
+                  label: t('profile.frequencyTimes', { count }),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="frequencyPeriod" noStyle rules={rule('frequencyPeriod')}>
+              <Radio.Group
+                optionType="button"
+                options={FREQUENCY_PERIODS.map((period) => ({ value: period, label: t(`profile.${period}`) }))}
+              />
+            </Form.Item>
+          </div>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

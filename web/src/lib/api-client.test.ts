@@ -1,0 +1,108 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, RequestCanceledError, createApiClient } from './api-client';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+let server: Server;
+let baseUrl: string;
+let handler: Handler;
+
+beforeAll(async () => {
+  server = createServer((request, response) => handler(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const json = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+let toasts: string[];
+let loggedOut: number;
+const client = (base = () => baseUrl) =>
+  createApiClient({
+    baseUrl: base,
+    token: () => 'abc.def.ghi',
+    languageCode: () => 'ko_KR',
+    timeZone: () => 'Asia/Kolkata',
+    notifyError: (text) => toasts.push(text),
+    failureText: (status) => (status === undefined ? 'Network error' : `HTTP ${status}`),
+    onUnauthenticated: () => {
+      loggedOut += 1;
+    },
+  });
+
+beforeEach(() => {
+  toasts = [];
+  loggedOut = 0;
+});
+
+describe('API client against a real HTTP server', () => {
+  it('sends the JWT, the time zone and the language', async () => {
+    let seen: IncomingMessage | undefined;
+    handler = (request, response) => {
+      seen = request;
+      json(response, 200, { code: 200, msg: 'ok', data: { fine: true } });
+    };
+    const answer = await client().get<{ fine: boolean }>('/yudata/menu/web_router/', { query: { limit: 1000 } });
+    expect(answer.data).toEqual({ fine: true });
+    expect(seen?.headers.authorization).toBe('JWT abc.def.ghi');
+    expect(seen?.headers['time-zone']).toBe('Asia/Kolkata');
+    expect(seen?.url).toBe('/api/yudata/menu/web_router/?limit=1000&lang=ko_KR');
+  });
+
+  it('cancels the pending request when the same method and URL is sent again', async () => {
+    handler = (_request, response) => void setTimeout(() => json(response, 200, { code: 200, msg: 'ok', data: 1 }), 100);
+    const api = client();
+    const first = api.get('/slow/');
+    const second = api.get('/slow/');
+    await expect(first).rejects.toBeInstanceOf(RequestCanceledError);
+    await expect(second).resolves.toMatchObject({ code: 200 });
+    expect(toasts).toEqual([]);
+  });
+
+  it.each([
+    [422, 4000],
+    [400, 400],
+    [403, 6000],
+  ])('shows msg for HTTP %i with body code %i', async (status, code) => {
+    handler = (_request, response) => json(response, status, { code, msg: 'No permission', data: null });
+    await expect(client().get('/x/')).rejects.toMatchObject({ code, kind: 'envelope' });
+    expect(toasts).toEqual(['No permission']);
+  });
+
+  it('logs out on code 5000 without a toast', async () => {
+    handler = (_request, response) => json(response, 401, { code: 5000, msg: 'Please login first', data: null });
+    await expect(client().get('/x/')).rejects.toBeInstanceOf(ApiError);
+    expect(loggedOut).toBe(1);
+    expect(toasts).toEqual([]);
+  });
+
+  it('names the HTTP status of a failure without an envelope', async () => {
+    handler = (_request, response) => {
+      response.writeHead(502);
+      response.end('bad gateway');
+    };
+    await expect(client().get('/x/')).rejects.toMatchObject({ kind: 'http', status: 502 });
+    expect(toasts).toEqual(['HTTP 502']);
+  });
+
+  it('says "Network error" when nothing answers', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(client(() => `http://127.0.0.1:${port}/api`).get('/x/')).rejects.toMatchObject({ kind: 'network' });
+    expect(toasts).toEqual(['Network error']);
+  });
+
+  it('says "Network error" when the request cannot even be built', async () => {
+    await expect(client(() => 'not a url').get('/x/')).rejects.toMatchObject({ kind: 'setup' });
+    expect(toasts).toEqual(['Network error']);
+  });
+});
