@@ -33,4 +33,9 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttPort).toBe(0);
     expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
   });
+
+  it('treats an empty variable as unset and a malformed URL as one clear error', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/^REDIS_URL="not a url": must be a URL/);
+  });
 });

@@ -13,7 +13,9 @@ const url = (protocols: readonly string[]) =>
   z
     .string()
     .url('must be a URL')
-    .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(' or ')}//`)
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.join(' or ')}//`,
+    })
     .optional();
 
 const flag = z
@@ -63,8 +65,13 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads the environment; each bad value becomes one line that names the variable. */
+/** An empty variable (`DATABASE_URL=`) means "not set", as in most shells' env files. */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
-  const parsed = environmentSchema.safeParse(env);
+  const parsed = environmentSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

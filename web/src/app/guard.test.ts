@@ -24,7 +24,10 @@ describe('entry decisions', () => {
   });
 
   it('keeps a logged-in user on the previous path when /login is asked for', () => {
-    expect(decideEntry('/login', true, '/alarm/temperature')).toEqual({ kind: 'alreadyLoggedIn', to: '/alarm/temperature' });
+    expect(decideEntry('/login', true, '/alarm/temperature')).toEqual({
+      kind: 'alreadyLoggedIn',
+      to: '/alarm/temperature',
+    });
     expect(decideEntry('/login/', true)).toEqual({ kind: 'alreadyLoggedIn', to: '/' });
     expect(decideEntry('/index', true)).toEqual({ kind: 'app' });
   });

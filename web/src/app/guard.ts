@@ -30,7 +30,8 @@ export type EntryDecision =
 
 export function decideEntry(path: string, hasToken: boolean, previousPath?: string): EntryDecision {
   const normal = normalizePath(path);
-  if (normal === LOGIN_PATH) return hasToken ? { kind: 'alreadyLoggedIn', to: previousPath ?? '/' } : { kind: 'public' };
+  if (normal === LOGIN_PATH)
+    return hasToken ? { kind: 'alreadyLoggedIn', to: previousPath ?? '/' } : { kind: 'public' };
   if (PUBLIC.has(normal)) return { kind: 'public' };
   return hasToken ? { kind: 'app' } : { kind: 'toLogin' };
 }

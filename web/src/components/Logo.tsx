@@ -22,7 +22,17 @@ export function Logo({ size = 32, title }: LogoProps) {
         </linearGradient>
       </defs>
       <rect x="1" y="1" width="30" height="30" rx="7" fill="url(#mw-logo-fill)" />
-      <rect x="6" y="7" width="20" height="18" rx="2.5" fill="none" stroke="#ffffff" strokeOpacity="0.45" strokeWidth="1.6" />
+      <rect
+        x="6"
+        y="7"
+        width="20"
+        height="18"
+        rx="2.5"
+        fill="none"
+        stroke="#ffffff"
+        strokeOpacity="0.45"
+        strokeWidth="1.6"
+      />
       <path
         d="M6 17h5l2.2-5.5 3.6 10 2.6-7 1.6 2.5H26"
         fill="none"

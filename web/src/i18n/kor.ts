@@ -70,7 +70,8 @@ export const kor: UiCatalog = {
     selectLabel: '시간 표시 기준',
     selectPlaceholder: '시간대를 선택하세요',
     confirmTitle: '시간대를 변경하시겠습니까?',
-    confirmContent: '시간대를 변경하면 이력 표시가 비정상적일 수 있습니다. 이전에 기록된 데이터는 원래 시간을 유지합니다.',
+    confirmContent:
+      '시간대를 변경하면 이력 표시가 비정상적일 수 있습니다. 이전에 기록된 데이터는 원래 시간을 유지합니다.',
   },
   logout: {
     confirmTitle: '로그아웃하시겠습니까?',

@@ -57,7 +57,8 @@ describe('API client against a real HTTP server', () => {
   });
 
   it('cancels the pending request when the same method and URL is sent again', async () => {
-    handler = (_request, response) => void setTimeout(() => json(response, 200, { code: 200, msg: 'ok', data: 1 }), 100);
+    handler = (_request, response) =>
+      void setTimeout(() => json(response, 200, { code: 200, msg: 'ok', data: 1 }), 100);
     const api = client();
     const first = api.get('/slow/');
     const second = api.get('/slow/');

@@ -112,7 +112,8 @@ export function createApiClient(config: ApiClientConfig) {
       const target = new URL(config.baseUrl().replace(/\/+$/, '') + path);
       for (const [name, value] of Object.entries(query ?? {})) {
         const values = Array.isArray(value) ? value : [value];
-        for (const item of values) if (item !== undefined && item !== null) target.searchParams.append(name, String(item));
+        for (const item of values)
+          if (item !== undefined && item !== null) target.searchParams.append(name, String(item));
       }
       target.searchParams.set('lang', config.languageCode());
       url = target.toString();
@@ -165,7 +166,11 @@ export function createApiClient(config: ApiClientConfig) {
       return fail(error, quiet, payload.msg || config.failureText(response.status));
     }
     if (!response.ok) {
-      return fail(new ApiError(`HTTP ${response.status}`, 'http', response.status), quiet, config.failureText(response.status));
+      return fail(
+        new ApiError(`HTTP ${response.status}`, 'http', response.status),
+        quiet,
+        config.failureText(response.status),
+      );
     }
     // A 2xx answer without an envelope: pass the body through.
     return { code: ResponseCode.ok, msg: '', data: payload } satisfies Envelope<unknown>;

@@ -19,6 +19,8 @@ export const api = createApiClient({
   failureText: (status) =>
     status === undefined ? serverText('networkError') : i18n.t('api.httpError', { status: String(status) }),
   onUnauthenticated: () => {
+    // Already logged out here (a query still settling after logout): nothing to end.
+    if (!getToken()) return;
     endSession();
     window.location.reload();
   },

@@ -4,7 +4,9 @@ import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@mouldwatch/shar
 
 /** What the shared zod schemas offer (kept structural: the web does not depend on zod itself). */
 export interface SafeParser {
-  safeParse(value: unknown):
+  safeParse(
+    value: unknown,
+  ):
     | { success: true }
     | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }

@@ -2,7 +2,7 @@ import type { TemperatureUnit } from '@mouldwatch/shared';
 
 /** °F = °C × 9/5 + 32, one decimal (spec §9). */
 export function celsiusToFahrenheit(celsius: number): number {
-  return Math.round((celsius * 9) / 5 * 10 + 320) / 10;
+  return Math.round(((celsius * 9) / 5) * 10 + 320) / 10;
 }
 
 /** A temperature stored in °C, shown in the chosen unit ("—" when missing). */

@@ -18,7 +18,9 @@ export function FullscreenToggle() {
   }, [setFullscreenFlag]);
 
   const toggle = () => {
-    const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    const change = document.fullscreenElement
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
     change.catch(() => undefined);
   };
 

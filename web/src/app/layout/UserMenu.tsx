@@ -14,8 +14,16 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const items: MenuProps['items'] = [
-    { key: 'profile', icon: <UserOutlined />, label: <span data-testid="menu-profile">{t('header.personalInfo')}</span> },
-    { key: 'password', icon: <KeyOutlined />, label: <span data-testid="menu-password">{t('header.changePassword')}</span> },
+    {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: <span data-testid="menu-profile">{t('header.personalInfo')}</span>,
+    },
+    {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: <span data-testid="menu-password">{t('header.changePassword')}</span>,
+    },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('header.logout')}</span> },
   ];
@@ -28,7 +36,12 @@ export function UserMenu({ compact }: { compact: boolean }) {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" className="mw-header-button mw-user-button" aria-label={t('header.userMenu')} data-testid="user-menu">
+        <Button
+          type="text"
+          className="mw-header-button mw-user-button"
+          aria-label={t('header.userMenu')}
+          data-testid="user-menu"
+        >
           <Avatar size="small" icon={<UserOutlined />} src={user.data?.avatar || undefined} />
           {compact ? null : <span className="mw-user-name">{name}</span>}
           <DownOutlined className="mw-caret" />

@@ -80,7 +80,13 @@ function sectionFor(node: MenuNode, routes: readonly RouteEntry[], renewFlag: bo
     .map((child) => linkFor(child, routes, renewFlag))
     .filter((child): child is SidebarEntry => child !== undefined);
   if (children.length === 0) return undefined;
-  return { key: `section:${node.id}`, label: labelFor(node, renewFlag), icon: SECTION_ICONS[node.id], children, prefixes: [] };
+  return {
+    key: `section:${node.id}`,
+    label: labelFor(node, renewFlag),
+    icon: SECTION_ICONS[node.id],
+    children,
+    prefixes: [],
+  };
 }
 
 /** The sidebar: the user's menu tree in the spec's order (21 and 24 skipped), each entry to its first page. */

@@ -23,6 +23,9 @@ export function savePreferences(update: Pick<UserInfoUpdate, 'timeZone' | 'utcOf
 }
 
 export const updateUserInfoMutationOptions = () =>
-  mutationOptions({ mutationKey: ['session', 'updateUserInfo'], mutationFn: (update: UserInfoUpdate) => updateUserInfo(update) });
+  mutationOptions({
+    mutationKey: ['session', 'updateUserInfo'],
+    mutationFn: (update: UserInfoUpdate) => updateUserInfo(update),
+  });
 
 export const useUpdateUserInfo = () => useMutation(updateUserInfoMutationOptions());

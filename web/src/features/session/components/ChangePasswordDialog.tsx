@@ -47,7 +47,13 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     >
       <Alert type="info" showIcon title={t('password.hint')} className="mw-dialog-hint" />
       <Form form={form} layout="vertical" requiredMark data-testid="password-form">
-        <Form.Item name="oldPassword" label={t('password.oldPassword')} required validateFirst rules={rule('oldPassword')}>
+        <Form.Item
+          name="oldPassword"
+          label={t('password.oldPassword')}
+          required
+          validateFirst
+          rules={rule('oldPassword')}
+        >
           <Input.Password autoComplete="current-password" data-testid="password-old" />
         </Form.Item>
         <Form.Item

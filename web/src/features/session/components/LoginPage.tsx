@@ -61,7 +61,14 @@ export function LoginPage() {
             {t('login.title')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large" data-testid="login-form">
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={submit}
+            size="large"
+            data-testid="login-form"
+          >
             <Form.Item
               name="username"
               label={t('login.account')}
