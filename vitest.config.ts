@@ -22,6 +22,7 @@ export default defineConfig({
       },
       {
         extends: './web/vite.config.ts',
+        resolve,
         test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {

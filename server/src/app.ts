@@ -6,12 +6,16 @@ import type { AppContext } from './app-context.js';
 import { registerEnvelope } from './infra/http/envelope.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerWeb } from './infra/http/web.js';
+import { LiveHub, type LiveHubOptions } from './infra/live/live-hub.js';
+import { liveRoutes } from './infra/live/live.routes.js';
 import { AccessService } from './modules/access/access.service.js';
 import { registerAuthHook } from './modules/auth/auth.hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { MenuService } from './modules/menu/menu.service.js';
+import { noticesRoutes } from './modules/notices/notices.routes.js';
+import { NoticesService } from './modules/notices/notices.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -20,6 +24,7 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   menu: MenuService;
+  notices: NoticesService;
 }
 
 export function createServices(context: AppContext): Services {
@@ -29,6 +34,7 @@ export function createServices(context: AppContext): Services {
     auth: new AuthService(context),
     users: new UsersService(context),
     menu: new MenuService(context, access),
+    notices: new NoticesService(context),
   };
 }
 
@@ -50,9 +56,32 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
 
 /**
  * The whole HTTP app, in order: request language and error envelope, security headers, API docs,
- * authentication and permission, the feature modules, then the SPA.
+ * authentication and permission, the feature modules, the live channel, then the SPA.
  */
-export async function buildApp(context: AppContext, services = createServices(context)): Promise<FastifyInstance> {
+function createLiveHub(
+  app: FastifyInstance,
+  context: AppContext,
+  services: Services,
+  options?: Partial<LiveHubOptions>,
+) {
+  return new LiveHub(
+    {
+      bus: context.bus,
+      log: app.log,
+      authenticate: (token) => services.auth.authenticate(`JWT ${token}`),
+      unreadCount: (userId) => services.notices.unreadCount(userId),
+      notice: (userId, noticeId) => services.notices.get(userId, noticeId).catch(() => undefined),
+      canReadMold: async (principal, moldId) => (await services.access.moldAccess(principal, moldId)) !== 'none',
+    },
+    options,
+  );
+}
+
+export async function buildApp(
+  context: AppContext,
+  services = createServices(context),
+  liveOptions?: Partial<LiveHubOptions>,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: context.config.logLevel === 'silent' ? false : { level: context.config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -68,6 +97,8 @@ export async function buildApp(context: AppContext, services = createServices(co
   await app.register(authRoutes, { auth: services.auth, userInfo: (userId) => services.users.userInfo(userId) });
   await app.register(usersRoutes, { users: services.users });
   await app.register(menuRoutes, { menu: services.menu });
+  await app.register(noticesRoutes, { notices: services.notices });
+  await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir);
   return app;

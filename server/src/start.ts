@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
-import { buildApp, createServices } from './app.js';
+import { buildApp, createServices, type Services } from './app.js';
 import type { Config } from './config.js';
+import type { LiveHubOptions } from './infra/live/live-hub.js';
+import { LocalEventBus } from './infra/bus/event-bus.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
@@ -9,6 +11,7 @@ import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
 export interface RunningServer {
   app: FastifyInstance;
   context: AppContext;
+  services: Services;
   database: DatabaseHandle;
   seed: SeedOutcome;
   close(): Promise<void>;
@@ -20,6 +23,8 @@ export interface PrepareOptions {
   database?: DatabaseHandle;
   /** Seed an empty database with the demo or a first administrator (off in tests, which seed their own). */
   seedEmpty?: boolean;
+  /** Live channel timings (tests shorten them). */
+  live?: Partial<LiveHubOptions>;
 }
 
 export async function prepareServer(config: Config, options: PrepareOptions = {}): Promise<RunningServer> {
@@ -36,20 +41,23 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
     config,
     db: handle.db,
     tokens: new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
+    bus: new LocalEventBus(),
     now: () => new Date(),
   };
   const services = createServices(context);
   await services.menu.seed();
   const seed: SeedOutcome =
     options.seedEmpty === false ? { kind: 'none' } : await seedEmptyDatabase(handle.db, config.demo);
-  const app = await buildApp(context, services);
+  const app = await buildApp(context, services, options.live);
   return {
     app,
     context,
+    services,
     database: handle,
     seed,
     close: async () => {
       await app.close();
+      await context.bus.close();
       await handle.close();
     },
   };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { seedOrganization, type SeedUser } from '../src/seed/organization.js';
-import { prepareServer, type RunningServer } from '../src/start.js';
+import { prepareServer, type PrepareOptions, type RunningServer } from '../src/start.js';
 import { openTestDatabase } from './database.js';
 
 export const ADMIN: SeedUser = { username: 'boss', password: 'boss1234', name: 'Boss', email: 'boss@example.com' };
@@ -22,13 +22,17 @@ export interface TestApp extends RunningServer {
 export const encode = (password: string) => Buffer.from(password, 'utf8').toString('base64');
 
 /** The real app on a database of its own, with an organisation, an admin and a viewer. */
-export async function startTestApp(env: NodeJS.ProcessEnv = {}, webDir?: string): Promise<TestApp> {
+export async function startTestApp(
+  env: NodeJS.ProcessEnv = {},
+  webDir?: string,
+  options: Pick<PrepareOptions, 'live'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-test-'));
   const config = loadConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(40, 'x'), ...env },
     webDir,
   );
-  const server = await prepareServer(config, { database: await openTestDatabase(), seedEmpty: false });
+  const server = await prepareServer(config, { ...options, database: await openTestDatabase(), seedEmpty: false });
   const { orgId } = await seedOrganization(server.context.db, 'Test Org', ADMIN, VIEWER);
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>

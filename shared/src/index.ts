@@ -8,3 +8,5 @@ export * from './validation/rules.js';
 export * from './validation/profile.js';
 export * from './time/time-zones.js';
 export * from './device/protocol.js';
+export * from './notices/notice.js';
+export * from './live/messages.js';

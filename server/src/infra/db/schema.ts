@@ -88,6 +88,19 @@ export interface LoginFailuresTable {
   failed_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface UserMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  alarm_type: number;
+  unique_str: string;
+  mold_id: number | null;
+  mold_name: Generated<string>;
+  mold_number: Generated<string>;
+  content: Generated<string>;
+  is_read: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   roles: RolesTable;
@@ -97,6 +110,7 @@ export interface Database {
   molds: MoldsTable;
   user_mold_grants: UserMoldGrantsTable;
   login_failures: LoginFailuresTable;
+  user_messages: UserMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -61,6 +61,7 @@ export class AuthService {
 
   async logout(principal: Principal): Promise<void> {
     await this.#repository.revokeTokens(principal.userId);
+    this.context.bus.publish('sessionsRevoked', { userId: principal.userId });
   }
 
   /** Sets a new password after checking the old one; every earlier token stops working. */
@@ -69,5 +70,6 @@ export class AuthService {
     if (!account || !(await verifyPassword(account.password_hash, oldPassword))) throw refused('oldPasswordWrong');
     if (oldPassword === newPassword) throw refused('passwordSameAsOld');
     await this.#repository.setPasswordAndRevoke(principal.userId, await hashPassword(newPassword));
+    this.context.bus.publish('sessionsRevoked', { userId: principal.userId });
   }
 }

@@ -11,20 +11,18 @@ const menuQuery = z.object({
 });
 
 export async function menuRoutes(app: FastifyInstance, { menu }: { menu: MenuService }): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/yudata/menu/web_router/',
-      {
-        schema: {
-          tags: ['session'],
-          summary: "The signed-in user's menu with the actions granted on each item",
-          querystring: menuQuery,
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/yudata/menu/web_router/',
+    {
+      schema: {
+        tags: ['session'],
+        summary: "The signed-in user's menu with the actions granted on each item",
+        querystring: menuQuery,
       },
-      async (request) => {
-        const entries = await menu.menuOf(principalOf(request), request.language, request.query.limit);
-        return envelope(request, entries, { total: entries.length });
-      },
-    );
+    },
+    async (request) => {
+      const entries = await menu.menuOf(principalOf(request), request.language, request.query.limit);
+      return envelope(request, entries, { total: entries.length });
+    },
+  );
 }

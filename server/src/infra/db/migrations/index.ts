@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as foundation from './0001_foundation.js';
+import * as notices from './0003_notices.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0003_notices': notices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,40 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Events that cross modules (and, with Redis, server instances). Each topic names its payload;
+ * a module that publishes a new kind of event adds its topic here.
+ */
+export interface BusEvents {
+  /** A notice was stored for a user; the live channel pushes it to that user's sockets. */
+  notice: { userId: number; noticeId: number };
+  /** Every token of the user was revoked (logout, password change): their sockets close. */
+  sessionsRevoked: { userId: number };
+}
+
+export type BusTopic = keyof BusEvents;
+export type BusHandler<T extends BusTopic> = (event: BusEvents[T]) => void;
+
+export interface EventBus {
+  publish<T extends BusTopic>(topic: T, event: BusEvents[T]): void;
+  /** Returns the unsubscribe function. */
+  subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void;
+  close(): Promise<void>;
+}
+
+/** The in-process bus of a single server: handlers run synchronously, in subscription order. */
+export class LocalEventBus implements EventBus {
+  readonly #emitter = new EventEmitter().setMaxListeners(0);
+
+  publish<T extends BusTopic>(topic: T, event: BusEvents[T]): void {
+    this.#emitter.emit(topic, event);
+  }
+
+  subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): () => void {
+    this.#emitter.on(topic, handler);
+    return () => this.#emitter.off(topic, handler);
+  }
+
+  async close(): Promise<void> {
+    this.#emitter.removeAllListeners();
+  }
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { AlarmType, LIVE_MAX_FRAME_BYTES } from '@mouldwatch/shared';
+import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
+
+let app: TestApp;
+let liveUrl: string;
+
+beforeAll(async () => {
+  app = await startTestApp({}, undefined, { live: { authTimeoutMs: 300 } });
+  const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+  liveUrl = `${address.replace('http', 'ws')}/ws`;
+});
+afterAll(() => app.close());
+
+/** A socket with a queue of what the server sent, and its close code once closed. */
+async function connect() {
+  const socket = new WebSocket(liveUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const received: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  let closeCode: number | undefined;
+  socket.on('message', (data) => {
+    received.push(JSON.parse(data.toString()) as Record<string, unknown>);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', (code) => {
+      closeCode = code;
+      resolve(code);
+    }),
+  );
+  /** The next message of a type, waiting up to `waitMs`. */
+  const next = async (type: string, waitMs = 5000) => {
+    for (let attempt = 0; attempt < waitMs / 100; attempt += 1) {
+      const index = received.findIndex((message) => message.type === type);
+      if (index >= 0) return received.splice(index, 1)[0] as Record<string, unknown>;
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+    throw new Error(`no ${type} message; got ${JSON.stringify(received)}`);
+  };
+  const send = (message: unknown) => socket.send(JSON.stringify(message));
+  return { socket, send, next, closed, closeCode: () => closeCode };
+}
+
+async function loggedIn(token: string) {
+  const client = await connect();
+  client.send({ type: 'login', token, time_zone: 'Asia/Kolkata' });
+  expect(await client.next('login')).toMatchObject({ type: 'login', code: 200 });
+  return client;
+}
+
+const userIdOf = async (token: string) =>
+  (await app.request({ method: 'GET', url: '/api/yudata/user/user_info/', token })).json().data.id as number;
+
+describe('live channel', () => {
+  it('logs in with a token and answers pings with the unread count', async () => {
+    const token = await app.login(ADMIN);
+    const client = await loggedIn(token);
+    const userId = await userIdOf(token);
+    await app.services.notices.create({ userId, alarmType: AlarmType.offline, content: { number: 'M-1' } });
+    await client.next('notify');
+    client.send({ type: 'ping' });
+    expect(await client.next('ping')).toEqual({ type: 'ping', message: 'pong', messageCount: 1 });
+    client.socket.close();
+  });
+
+  it('pushes a new notice only to its user', async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const admin = await loggedIn(adminToken);
+    const viewer = await loggedIn(viewerToken);
+    const notice = await app.services.notices.create({
+      userId: await userIdOf(viewerToken),
+      alarmType: AlarmType.temperature,
+      moldName: 'Bumper',
+      moldNumber: 'B-7',
+      content: { number: 'B-7', temp_type: 2, temp_name: 'T3' },
+    });
+    expect(await viewer.next('notify')).toMatchObject({
+      type: 'notify',
+      notify_type: 3,
+      id: notice.id,
+      mold_name: 'Bumper',
+      mold_number: 'B-7',
+      service_type: 'notice',
+      unique_str: notice.unique_str,
+    });
+    await expect(admin.next('notify', 500)).rejects.toThrow(/no notify/);
+    admin.socket.close();
+    viewer.socket.close();
+  });
+
+  it('refuses a bad token and closes', async () => {
+    const client = await connect();
+    client.send({ type: 'login', token: 'not-a-token' });
+    expect(await client.next('login')).toMatchObject({ code: 5000 });
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('closes a socket that does not log in in time', async () => {
+    const client = await connect();
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('closes a socket that asks for anything before logging in', async () => {
+    const client = await connect();
+    client.send({ type: 'ping' });
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('refuses to follow a mould the user may not see', async () => {
+    const client = await loggedIn(await app.login(VIEWER));
+    client.send({ type: 'info', mold_id: 999_999 });
+    expect(await client.next('info')).toMatchObject({ code: 6000, mold_id: 999_999 });
+    client.send({ type: 'info', mold_id: null });
+    expect(await client.next('info')).toMatchObject({ code: 200, mold_id: null });
+    client.socket.close();
+  });
+
+  it('closes the sockets of a user who logs out', async () => {
+    const token = await app.login(ADMIN);
+    const client = await loggedIn(token);
+    await app.request({ method: 'POST', url: '/api/logout/', token });
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('closes a socket that sends a frame over 64 KiB', async () => {
+    const client = await loggedIn(await app.login(ADMIN));
+    client.socket.send('x'.repeat(LIVE_MAX_FRAME_BYTES + 1));
+    expect(await client.closed).toBe(1009);
+  });
+});

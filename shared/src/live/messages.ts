@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Live channel constants (spec §9, DESIGN §6). */
+export const LIVE_PATH = '/ws';
+export const LIVE_PING_INTERVAL_MS = 20_000;
+export const LIVE_REPLY_TIMEOUT_MS = 10_000;
+/** More failed reconnects than this in a row and the console tells the user to refresh. */
+export const LIVE_MAX_RECONNECTS = 10;
+export const LIVE_AUTH_TIMEOUT_MS = 10_000;
+export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
+
+/** What a browser may send. */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('login'), token: z.string().min(1).max(4096), time_zone: z.string().max(64).optional() }),
+  z.object({ type: z.literal('ping') }),
+  /** Follow one mould's readings; null stops following. */
+  z.object({ type: z.literal('info'), mold_id: z.number().int().positive().nullable() }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+/** What the server sends. */
+export type LiveServerMessage =
+  | { type: 'login'; code: number; msg: string }
+  | { type: 'ping'; message: 'pong'; messageCount: number }
+  | {
+      type: 'notify';
+      notify_type: number;
+      id: number;
+      mold_name: string;
+      mold_number: string;
+      content: string;
+      service_type: 'notice';
+      unique_str: string;
+      create_datetime: number;
+    }
+  | { type: 'info'; code: number; mold_id: number | null; msg?: string; data?: unknown }
+  | { type: 'list'; data: unknown }
+  | { type: 'error'; msg: string };

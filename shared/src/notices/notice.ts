@@ -1,0 +1,61 @@
+/** Alarm kinds of a notice (spec §9): 1 maintenance/cycle, 2 cycle time, 3 temperature, 4 offline, 5 power. */
+export const AlarmType = {
+  maintenance: 1,
+  cycleTime: 2,
+  temperature: 3,
+  offline: 4,
+  power: 5,
+} as const;
+export type AlarmType = (typeof AlarmType)[keyof typeof AlarmType];
+export const ALARM_TYPES: readonly AlarmType[] = Object.values(AlarmType);
+
+/** A notice as `GET /api/yudata/user_message/` lists it and the live channel announces it. */
+export interface Notice {
+  id: number;
+  alarm_type: AlarmType;
+  unique_str: string;
+  /** Epoch seconds. */
+  create_datetime: number;
+  mold_id: number | null;
+  mold_name: string;
+  mold_number: string;
+  /** A JSON string ({number, temp_type, temp_name, power}); shown raw when it does not parse. */
+  content: string;
+  is_read: boolean;
+}
+
+/** Notices per page of the bell's list; the list loads more once it holds more than 9. */
+export const NOTICE_PAGE_SIZE = 10;
+
+/** Where a click on a notice leads (spec §2); type 5 (power) leads nowhere. */
+export function alarmRouteFor(alarmType: number): string | undefined {
+  switch (alarmType) {
+    case AlarmType.maintenance:
+      return '/alarm/maintenance';
+    case AlarmType.cycleTime:
+      return '/alarm/cycletime';
+    case AlarmType.temperature:
+      return '/alarm/temperature';
+    case AlarmType.offline:
+      return '/alarm/network';
+    default:
+      return undefined;
+  }
+}
+
+export interface NoticeContent {
+  number?: string | number;
+  temp_type?: number;
+  temp_name?: string;
+  power?: number;
+}
+
+/** The parsed content of a notice, or undefined when it is not a JSON object. */
+export function parseNoticeContent(content: string): NoticeContent | undefined {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as NoticeContent) : undefined;
+  } catch {
+    return undefined;
+  }
+}
