@@ -14,6 +14,9 @@ const THEME: ThemeConfig = {
   components: { Layout: { headerBg: '#ffffff', siderBg: '#0f1f3a' }, Menu: { darkItemBg: '#0f1f3a' } },
 };
 
+/** Live alarm popups: at most 3 on screen, the oldest closed first (spec §4). */
+const ALARM_POPUPS = { maxCount: 3, placement: 'bottomRight' } as const;
+
 /** Hands antd's themed, localised message instance to the toast helper. */
 function ToastBinder() {
   const { message } = AntApp.useApp();
@@ -28,7 +31,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={ANTD_LOCALES[language]} theme={THEME}>
-        <AntApp message={TOAST_CONFIG}>
+        <AntApp message={TOAST_CONFIG} notification={ALARM_POPUPS}>
           <ToastBinder />
           <BrowserRouter>
             <AppRoutes />

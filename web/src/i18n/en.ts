@@ -107,6 +107,28 @@ export const en = {
     notAvailable: 'Not available yet',
     notAvailableDescription: 'This function arrives in a later release of Mouldwatch.',
   },
+  notices: {
+    loading: 'Loading notifications…',
+    empty: 'No notifications',
+    end: 'No more notifications',
+    viewTemperature: 'View temperature alarms',
+    types: {
+      maintenance: 'Maintenance alarm',
+      cycleTime: 'Cycle time alarm',
+      temperature: 'Temperature alarm',
+      offline: 'Network alarm',
+      power: 'Power alarm',
+      other: 'Alarm',
+    },
+    moldTemperature: 'Mould temperature {{name}} out of range',
+    hotRunnerTemperature: 'Hot runner temperature {{name}} out of range',
+    offline: 'Device network disconnected',
+    offlineOften: 'This device has been disconnected a lot, please check',
+    battery: 'Battery at {{num}}%, please charge it',
+  },
+  live: {
+    lost: 'No data updates were detected. Please refresh the page manually.',
+  },
   screens: {
     map: 'Map',
     home: 'Home',

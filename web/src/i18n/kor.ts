@@ -108,6 +108,28 @@ export const kor: UiCatalog = {
     notAvailable: '아직 제공되지 않는 기능입니다',
     notAvailableDescription: '이 기능은 Mouldwatch의 다음 릴리스에서 제공됩니다.',
   },
+  notices: {
+    loading: '알림을 불러오는 중…',
+    empty: '알림이 없습니다',
+    end: '더 이상 알림이 없습니다',
+    viewTemperature: '온도 알람 보기',
+    types: {
+      maintenance: '유지보수 알람',
+      cycleTime: '사이클 타임 알람',
+      temperature: '온도 알람',
+      offline: '네트워크 알람',
+      power: '전원 알람',
+      other: '알람',
+    },
+    moldTemperature: '금형 온도 {{name}} 범위 초과',
+    hotRunnerTemperature: '핫러너 온도 {{name}} 범위 초과',
+    offline: '장치 네트워크 연결이 끊어졌습니다',
+    offlineOften: '이 장치의 연결이 자주 끊어집니다. 확인하세요',
+    battery: '배터리 {{num}}%, 충전하세요',
+  },
+  live: {
+    lost: '데이터 업데이트가 감지되지 않습니다. 페이지를 직접 새로 고치세요.',
+  },
   screens: {
     map: '지도',
     home: '홈',

@@ -108,6 +108,28 @@ export const por: UiCatalog = {
     notAvailable: 'Ainda não disponível',
     notAvailableDescription: 'Esta função chega em uma próxima versão do Mouldwatch.',
   },
+  notices: {
+    loading: 'Carregando notificações…',
+    empty: 'Nenhuma notificação',
+    end: 'Não há mais notificações',
+    viewTemperature: 'Ver alarmes de temperatura',
+    types: {
+      maintenance: 'Alarme de manutenção',
+      cycleTime: 'Alarme de tempo de ciclo',
+      temperature: 'Alarme de temperatura',
+      offline: 'Alarme de rede',
+      power: 'Alarme de energia',
+      other: 'Alarme',
+    },
+    moldTemperature: 'Temperatura do molde {{name}} fora da faixa',
+    hotRunnerTemperature: 'Temperatura do canal quente {{name}} fora da faixa',
+    offline: 'Rede do dispositivo desconectada',
+    offlineOften: 'Este dispositivo desconectou muitas vezes, verifique',
+    battery: 'Bateria em {{num}}%, carregue-a',
+  },
+  live: {
+    lost: 'Nenhuma atualização de dados foi detectada. Atualize a página manualmente.',
+  },
   screens: {
     map: 'Mapa',
     home: 'Início',

@@ -107,6 +107,28 @@ export const zh: UiCatalog = {
     notAvailable: '功能暂未开放',
     notAvailableDescription: '该功能将在 Mouldwatch 的后续版本中提供。',
   },
+  notices: {
+    loading: '正在加载通知…',
+    empty: '暂无通知',
+    end: '没有更多通知了',
+    viewTemperature: '查看温度报警',
+    types: {
+      maintenance: '保养报警',
+      cycleTime: '周期时间报警',
+      temperature: '温度报警',
+      offline: '网络报警',
+      power: '电量报警',
+      other: '报警',
+    },
+    moldTemperature: '模温 {{name}} 超出范围',
+    hotRunnerTemperature: '热流道温度 {{name}} 超出范围',
+    offline: '设备网络已断开',
+    offlineOften: '该设备频繁断开连接，请检查',
+    battery: '电量剩余 {{num}}%，请及时充电',
+  },
+  live: {
+    lost: '未检测到数据更新，请手动刷新页面。',
+  },
   screens: {
     map: '地图',
     home: '首页',

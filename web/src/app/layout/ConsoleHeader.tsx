@@ -5,12 +5,12 @@ import { useLocation } from 'react-router';
 import { MenuId, menuAllows, type Language, type MenuEntry } from '@mouldwatch/shared';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { getMenu } from '../../features/menu';
+import { NoticeBell } from '../../features/notices';
 import { savePreferences } from '../../features/session';
 import { useSession } from '../../lib/session';
 import { screenFor } from '../screens';
 import { FullscreenToggle } from './FullscreenToggle';
 import { MapSwitch } from './MapSwitch';
-import { NotificationBell } from './NotificationBell';
 import { TimeZonePicker } from './TimeZonePicker';
 import { UnitSwitch } from './UnitSwitch';
 import { UserMenu } from './UserMenu';
@@ -53,7 +53,7 @@ export function ConsoleHeader({ menu, collapsed, onToggleSidebar, narrow }: Cons
       </div>
       <div className="mw-header-right">
         {hasMap ? <MapSwitch /> : null}
-        <NotificationBell />
+        <NoticeBell />
         <TimeZonePicker compact={narrow} />
         <LanguageSwitch compact={narrow} onChanged={onLanguageChanged} />
         <UnitSwitch />

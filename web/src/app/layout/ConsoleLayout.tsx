@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
+import { useLiveChannel } from '../useLiveChannel';
 import { ConsoleHeader } from './ConsoleHeader';
 import { Sidebar } from './Sidebar';
 import { useNarrowLayout } from './useNarrowLayout';
@@ -14,6 +15,7 @@ interface ConsoleLayoutProps {
 /** Sidebar, header and the page; under 1368 px the sidebar starts collapsed and the header is compact. */
 export function ConsoleLayout({ menu, routes }: ConsoleLayoutProps) {
   const narrow = useNarrowLayout();
+  useLiveChannel();
   const [collapsedByUser, setCollapsedByUser] = useState<boolean | null>(null);
   const collapsed = collapsedByUser ?? narrow;
 

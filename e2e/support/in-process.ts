@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../server/src/config.js';
+import { prepareServer, type RunningServer } from '../../server/src/start.js';
+
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface InProcessConsole {
+  url: string;
+  server: RunningServer;
+  /** The id of a demo login. */
+  userId(username: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server with the demo data and the built console, in this process, so a test can make
+ * things happen on the server side (a notice arriving) and watch the browser react.
+ */
+export async function startInProcessConsole(): Promise<InProcessConsole> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0', LOG_LEVEL: 'warn' }, WEB_DIR);
+  const server = await prepareServer(config);
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    server,
+    userId: async (username) => {
+      const row = await server.context.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    stop: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

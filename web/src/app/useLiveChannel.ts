@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIVE_PATH } from '@mouldwatch/shared';
+import { NOTICES_QUERY_KEY, useAlarmPopups } from '../features/notices';
+import { endSession } from '../lib/auth';
+import { LiveConnection } from '../lib/liveSocket';
+import { queryClient } from '../lib/queryClient';
+import { useSession } from '../lib/session';
+import { browserTimeZone } from '../lib/timeZone';
+import { toast } from '../lib/toast';
+import { getToken } from '../lib/token';
+
+function liveUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}${LIVE_PATH}`;
+}
+
+/** The logged-in console's live channel: unread count, notices and their popups. */
+export function useLiveChannel(): void {
+  const { t } = useTranslation();
+  const showAlarmPopup = useAlarmPopups();
+
+  useEffect(() => {
+    const connection = new LiveConnection({
+      url: liveUrl,
+      token: getToken,
+      timeZone: () => useSession.getState().timeZone || browserTimeZone(),
+      createSocket: (url) => new WebSocket(url),
+      onMessage: (message) => {
+        const session = useSession.getState();
+        if (message.type === 'ping') session.setNoticeNum(message.messageCount);
+        if (message.type === 'notify') {
+          session.setNoticeNum(session.noticeNum + 1);
+          void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
+          showAlarmPopup(message);
+        }
+      },
+      onGiveUp: () => toast.error(t('live.lost')),
+      onSessionEnded: () => {
+        endSession();
+        window.location.reload();
+      },
+    });
+    connection.start();
+    return () => connection.stop();
+    // One connection per console session; the callbacks read fresh state when they run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

@@ -1,0 +1,35 @@
+import type { TFunction } from 'i18next';
+import { AlarmType, parseNoticeContent, type Notice } from '@mouldwatch/shared';
+
+type NoticeFields = Pick<Notice, 'alarm_type' | 'content'>;
+
+const TYPE_KEYS = {
+  [AlarmType.maintenance]: 'maintenance',
+  [AlarmType.cycleTime]: 'cycleTime',
+  [AlarmType.temperature]: 'temperature',
+  [AlarmType.offline]: 'offline',
+  [AlarmType.power]: 'power',
+} as const;
+
+export function noticeTitle(notice: Pick<Notice, 'alarm_type'>, t: TFunction): string {
+  const key = TYPE_KEYS[notice.alarm_type] ?? 'other';
+  return t(`notices.types.${key}`);
+}
+
+/** What happened, from the notice's JSON content; the raw content when it does not parse (spec §3). */
+export function noticeDetail(notice: NoticeFields, t: TFunction): string {
+  const content = parseNoticeContent(notice.content);
+  if (!content) return notice.content;
+  switch (notice.alarm_type) {
+    case AlarmType.temperature:
+      return content.temp_type === 2
+        ? t('notices.hotRunnerTemperature', { name: content.temp_name ?? '' })
+        : t('notices.moldTemperature', { name: content.temp_name ?? '' });
+    case AlarmType.offline:
+      return t('notices.offline');
+    case AlarmType.power:
+      return t('notices.battery', { num: String(content.power ?? '') });
+    default:
+      return content.number === undefined ? '' : String(content.number);
+  }
+}
