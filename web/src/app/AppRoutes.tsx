@@ -1,19 +1,17 @@
-import { serverText } from '../i18n';
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
-import { NotFoundPage } from '../components/NotFoundPage';
+import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { LoginPage } from '../features/session';
-import { useSession } from '../lib/session';
+import { serverText } from '../i18n';
 import { toast } from '../lib/toast';
 import { getToken } from '../lib/token';
-import { ConsoleLayout } from './layout/ConsoleLayout';
-import { landingPath, pathAccess, routesForMenu } from './guard';
-import { previousAppPath, rememberAppPath } from './navigation';
-import { PUBLIC_SCREENS, screenFor, type ScreenDefinition } from './screens';
-import { useSessionBootstrap } from './useSessionBootstrap';
+import { previousAppPath } from './navigation';
+import { Screen } from './Screen';
+import { PUBLIC_SCREENS } from './screens';
+
+/** The logged-in console loads after the login page, in a chunk of its own. */
+const ConsoleRoot = lazy(() => import('./ConsoleRoot'));
 
 /** The route table of spec §2: public pages, then the logged-in console built from the menu. */
 export function AppRoutes() {
@@ -23,7 +21,14 @@ export function AppRoutes() {
       {Object.entries(PUBLIC_SCREENS).map(([path, definition]) => (
         <Route key={path} path={path} element={<Screen definition={definition} />} />
       ))}
-      <Route path="*" element={<ConsoleRoot />} />
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<PageSpinner fullScreen />}>
+            <ConsoleRoot />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }
@@ -37,72 +42,4 @@ function LoginRoute() {
   }, [hasToken, t]);
   if (hasToken) return <Navigate to={previousAppPath() ?? '/'} replace />;
   return <LoginPage />;
-}
-
-/** Everything but the public pages: needs a token, then the session (user info and menu). */
-function ConsoleRoot() {
-  const location = useLocation();
-  if (!getToken()) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  return <SessionGate />;
-}
-
-function SessionGate() {
-  const { t } = useTranslation();
-  const menu = useSession((state) => state.menu);
-  useSessionBootstrap(menu === null);
-  if (menu === null) return <PageSpinner fullScreen label={t('app.loading')} />;
-  return <ConsoleRoutes menu={menu} />;
-}
-
-/** Routes registered from the user's menu ids; parents redirect to their first child. */
-function ConsoleRoutes({ menu }: { menu: MenuEntry[] }) {
-  const routes = useMemo(() => routesForMenu(menu), [menu]);
-  return (
-    <Routes>
-      <Route element={<ConsoleLayout menu={menu} routes={routes} />}>
-        {routes.map((route) =>
-          route.redirect ? (
-            <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
-          ) : (
-            <Route key={route.path} path={route.path} element={<GrantedScreen path={route.path} />} />
-          ),
-        )}
-        <Route path="*" element={<UnmatchedRoute menu={menu} routes={routes} />} />
-      </Route>
-    </Routes>
-  );
-}
-
-function GrantedScreen({ path }: { path: string }) {
-  const location = useLocation();
-  useEffect(() => rememberAppPath(location.pathname + location.search), [location]);
-  const definition = screenFor(path);
-  return definition ? <Screen definition={definition} /> : <NotFoundPage />;
-}
-
-function Screen({ definition }: { definition: ScreenDefinition }): ReactNode {
-  const { t } = useTranslation();
-  const Component = definition.component;
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Component title={t(`screens.${definition.title}`)} />
-    </Suspense>
-  );
-}
-
-/**
- * A path the menu does not register: `/` without home leads to the first granted page; a page
- * another role could open gives the no-permission toast and returns; an unknown one gives the toast
- * and the 404 page (spec §2).
- */
-function UnmatchedRoute({ menu, routes }: { menu: MenuEntry[]; routes: RouteEntry[] }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const access = pathname === '/' ? 'landing' : pathAccess(pathname, routes);
-  useEffect(() => {
-    if (access !== 'landing') toast.error(serverText('noPermission'));
-  }, [access, pathname, t]);
-  if (access === 'landing') return <Navigate to={landingPath(menu, routes)} replace />;
-  if (access === 'forbidden') return <Navigate to={previousAppPath() ?? landingPath(menu, routes)} replace />;
-  return <NotFoundPage />;
 }

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_PATH } from '@mouldwatch/shared';
+import { LIVE_PATH, ResponseCode } from '@mouldwatch/shared';
 import { NOTICES_QUERY_KEY, useAlarmPopups } from '../features/notices';
+import { getUserInfo } from '../features/session';
+import { ApiError } from '../lib/api';
 import { endSession } from '../lib/auth';
 import { LiveConnection } from '../lib/liveSocket';
 import { queryClient } from '../lib/queryClient';
@@ -13,6 +15,22 @@ import { getToken } from '../lib/token';
 function liveUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${window.location.host}${LIVE_PATH}`;
+}
+
+/**
+ * The socket says the session is gone; HTTP confirms before the console logs out. A logout or
+ * password change in this tab has already cleared the token, and its own flow goes on; a socket
+ * closed for another reason (a slow login) just connects again.
+ */
+async function confirmSessionEnded(reconnect: () => void): Promise<void> {
+  try {
+    await getUserInfo({ quiet: true });
+    reconnect();
+  } catch (error) {
+    if (!getToken() || !(error instanceof ApiError) || error.code !== ResponseCode.unauthenticated) return;
+    endSession();
+    window.location.reload();
+  }
 }
 
 /** The logged-in console's live channel: unread count, notices and their popups. */
@@ -36,10 +54,7 @@ export function useLiveChannel(): void {
         }
       },
       onGiveUp: () => toast.error(t('live.lost')),
-      onSessionEnded: () => {
-        endSession();
-        window.location.reload();
-      },
+      onSessionEnded: () => void confirmSessionEnded(() => connection.start()),
     });
     connection.start();
     return () => connection.stop();

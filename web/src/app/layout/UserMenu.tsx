@@ -1,6 +1,6 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordDialog, PersonalInfoDialog, useConfirmLogout, useUserInfo } from '../../features/session';
 
@@ -47,8 +47,10 @@ export function UserMenu({ compact }: { compact: boolean }) {
           <DownOutlined className="mw-caret" />
         </Button>
       </Dropdown>
-      <PersonalInfoDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {dialog === 'profile' ? <PersonalInfoDialog open onClose={() => setDialog(null)} /> : null}
+        {dialog === 'password' ? <ChangePasswordDialog open onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -25,9 +25,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     reset.mutate(values, {
       onSuccess: () => {
         toast.success(serverText('passwordChanged'));
-        onClose();
         endSession();
         navigate('/login', { replace: true });
+        onClose();
       },
     });
   };

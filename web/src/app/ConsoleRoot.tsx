@@ -1,0 +1,74 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { PageSpinner } from '../components/PageSpinner';
+import { serverText } from '../i18n';
+import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
+import { getToken } from '../lib/token';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { landingPath, pathAccess, routesForMenu } from './guard';
+import { previousAppPath, rememberAppPath } from './navigation';
+import { Screen } from './Screen';
+import { screenFor } from './screens';
+import { useSessionBootstrap } from './useSessionBootstrap';
+
+/** Everything but the public pages: needs a token, then the session (user info and menu). */
+export default function ConsoleRoot() {
+  const location = useLocation();
+  if (!getToken()) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <SessionGate />;
+}
+
+function SessionGate() {
+  const { t } = useTranslation();
+  const menu = useSession((state) => state.menu);
+  useSessionBootstrap(menu === null);
+  if (menu === null) return <PageSpinner fullScreen label={t('app.loading')} />;
+  return <ConsoleRoutes menu={menu} />;
+}
+
+/** Routes registered from the user's menu ids; parents redirect to their first child. */
+function ConsoleRoutes({ menu }: { menu: MenuEntry[] }) {
+  const routes = useMemo(() => routesForMenu(menu), [menu]);
+  return (
+    <Routes>
+      <Route element={<ConsoleLayout menu={menu} routes={routes} />}>
+        {routes.map((route) =>
+          route.redirect ? (
+            <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
+          ) : (
+            <Route key={route.path} path={route.path} element={<GrantedScreen path={route.path} />} />
+          ),
+        )}
+        <Route path="*" element={<UnmatchedRoute menu={menu} routes={routes} />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function GrantedScreen({ path }: { path: string }) {
+  const location = useLocation();
+  useEffect(() => rememberAppPath(location.pathname + location.search), [location]);
+  const definition = screenFor(path);
+  return definition ? <Screen definition={definition} /> : <NotFoundPage />;
+}
+
+/**
+ * A path the menu does not register: `/` without home leads to the first granted page; a page
+ * another role could open gives the no-permission toast and returns; an unknown one gives the toast
+ * and the 404 page (spec §2).
+ */
+function UnmatchedRoute({ menu, routes }: { menu: MenuEntry[]; routes: RouteEntry[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const access = pathname === '/' ? 'landing' : pathAccess(pathname, routes);
+  useEffect(() => {
+    if (access !== 'landing') toast.error(serverText('noPermission'));
+  }, [access, pathname, t]);
+  if (access === 'landing') return <Navigate to={landingPath(menu, routes)} replace />;
+  if (access === 'forbidden') return <Navigate to={previousAppPath() ?? landingPath(menu, routes)} replace />;
+  return <NotFoundPage />;
+}

@@ -1,0 +1,69 @@
+import { App, Form, Modal, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { timeZoneOptions, type TimeZoneOption } from '@mouldwatch/shared';
+import { savePreferences } from '../../features/session';
+import { currentLanguage } from '../../i18n';
+import { queryClient } from '../../lib/queryClient';
+import { useSession } from '../../lib/session';
+import { findTimeZoneOption } from '../../lib/timeZone';
+
+/** Select, then confirm or cancel; a change asks first, as history may then display oddly (spec §8). */
+export default function TimeZoneDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const timeZone = useSession((state) => state.timeZone);
+  const utcOffset = useSession((state) => state.utcOffset);
+  const setTimeZone = useSession((state) => state.setTimeZone);
+  const language = currentLanguage();
+  const options = useMemo(() => timeZoneOptions(language), [language]);
+  const [choice, setChoice] = useState(() => findTimeZoneOption(options, timeZone, utcOffset)?.id);
+
+  const apply = (option: TimeZoneOption) => {
+    setTimeZone(option.zone, option.value);
+    savePreferences({ timeZone: option.zone, utcOffset: option.value });
+    void queryClient.invalidateQueries();
+    onClose();
+  };
+
+  const confirm = () => {
+    const option = options.find((candidate) => candidate.id === choice);
+    if (!option || option.zone === timeZone) {
+      onClose();
+      return;
+    }
+    void modal.confirm({
+      title: t('timeZone.confirmTitle'),
+      content: t('timeZone.confirmContent'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'time-zone-confirm' },
+      onOk: () => apply(option),
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={t('timeZone.dialogTitle')}
+      onOk={confirm}
+      onCancel={onClose}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'time-zone-ok' }}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('timeZone.selectLabel')}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            value={choice}
+            onChange={setChoice}
+            placeholder={t('timeZone.selectPlaceholder')}
+            options={options.map((option) => ({ value: option.id, label: option.label }))}
+            data-testid="time-zone-select"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
