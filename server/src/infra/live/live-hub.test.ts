@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A socket with a queue of what the server sent, and its close code once closed. */
-async function connect() {
-  const socket = new WebSocket(liveUrl);
+async function connect(url = liveUrl) {
+  const socket = new WebSocket(url);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const received: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
@@ -46,8 +46,8 @@ async function connect() {
   return { socket, send, next, closed, closeCode: () => closeCode };
 }
 
-async function loggedIn(token: string) {
-  const client = await connect();
+async function loggedIn(token: string, url = liveUrl) {
+  const client = await connect(url);
   client.send({ type: 'login', token, time_zone: 'Asia/Kolkata' });
   expect(await client.next('login')).toMatchObject({ type: 'login', code: 200 });
   return client;
@@ -132,5 +132,70 @@ describe('live channel', () => {
     const client = await loggedIn(await app.login(ADMIN));
     client.socket.send('x'.repeat(LIVE_MAX_FRAME_BYTES + 1));
     expect(await client.closed).toBe(1009);
+  });
+});
+
+describe('live readings of a followed mould', () => {
+  it('go only to the sockets following that mould', async () => {
+    const token = await app.login(ADMIN);
+    const userId = await userIdOf(token);
+    const db = app.context.db;
+    const mold = await db
+      .insertInto('molds')
+      .values({ org_id: app.orgId, name: 'Door panel', mold_number: 'D-1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const moldId = Number(mold.id);
+    await db.insertInto('user_mold_grants').values({ user_id: userId, mold_id: moldId, shared_by: null }).execute();
+
+    const follower = await loggedIn(token);
+    const bystander = await loggedIn(token);
+    follower.send({ type: 'info', mold_id: moldId });
+    expect(await follower.next('info')).toMatchObject({ code: 200, mold_id: moldId });
+
+    const reading = { seq: 1, ts: 1_795_340_000, counter: 120, cycle_time: 31.5, event: 'cycle' as const };
+    app.context.bus.publish('reading', { deviceId: 1, deviceNo: 'DEV-1', orgId: app.orgId, moldId, message: reading });
+    expect(await follower.next('info')).toMatchObject({
+      code: 200,
+      mold_id: moldId,
+      data: { create_datetime: 1_795_340_000, counter: 120, cycle_time: 31.5 },
+    });
+    await expect(bystander.next('info', 300)).rejects.toThrow(/no info/);
+    follower.socket.close();
+    bystander.socket.close();
+  });
+
+  it('checks the grant again once the trusted period is over', async () => {
+    const recheckApp = await startTestApp({}, undefined, { live: { followRecheckMs: 0 } });
+    try {
+      const address = await recheckApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await recheckApp.login(ADMIN);
+      const info = await recheckApp.request({ method: 'GET', url: '/api/yudata/user/user_info/', token });
+      const userId = info.json().data.id as number;
+      const db = recheckApp.context.db;
+      const { id } = await db
+        .insertInto('molds')
+        .values({ org_id: recheckApp.orgId, name: 'Lid', mold_number: 'L-1' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('user_mold_grants').values({ user_id: userId, mold_id: id, shared_by: null }).execute();
+
+      const client = await loggedIn(token, `${address.replace('http', 'ws')}/ws`);
+      client.send({ type: 'info', mold_id: Number(id) });
+      expect(await client.next('info')).toMatchObject({ code: 200 });
+      await db.deleteFrom('user_mold_grants').where('mold_id', '=', id).execute();
+      const reading = { seq: 2, ts: 1_795_340_100 };
+      recheckApp.context.bus.publish('reading', {
+        deviceId: 2,
+        deviceNo: 'D2',
+        orgId: 1,
+        moldId: Number(id),
+        message: reading,
+      });
+      expect(await client.next('info')).toMatchObject({ code: 6000, mold_id: Number(id) });
+      client.socket.close();
+    } finally {
+      await recheckApp.close();
+    }
   });
 });

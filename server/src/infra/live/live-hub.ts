@@ -6,6 +6,7 @@ import {
   liveClientMessageSchema,
   serverMessage,
   type LiveClientMessage,
+  type DeviceMessage,
   type LiveServerMessage,
   type Notice,
 } from '@mouldwatch/shared';
@@ -29,11 +30,17 @@ export interface LiveHubDeps<P extends LivePrincipal> {
 
 export interface LiveHubOptions {
   authTimeoutMs: number;
+  /** How long a checked permission to follow a mould is trusted before it is checked again. */
+  followRecheckMs: number;
   /** A socket whose unsent data passes this is too slow to keep up and is closed. */
   maxBufferedBytes: number;
 }
 
-const DEFAULT_OPTIONS: LiveHubOptions = { authTimeoutMs: LIVE_AUTH_TIMEOUT_MS, maxBufferedBytes: 1024 * 1024 };
+const DEFAULT_OPTIONS: LiveHubOptions = {
+  authTimeoutMs: LIVE_AUTH_TIMEOUT_MS,
+  followRecheckMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+};
 
 /** Close codes the console tells apart: session gone (log in again) versus anything else (reconnect). */
 export const CloseCode = { unauthenticated: 4401, slowConsumer: 4408, badMessage: 4400 } as const;
@@ -43,6 +50,8 @@ class LiveClient<P extends LivePrincipal> {
   token = '';
   timeZone = 'UTC';
   moldId: number | null = null;
+  /** Until when the permission to follow `moldId` holds before it is checked again. */
+  followCheckedUntil = 0;
 
   constructor(
     readonly socket: WebSocket,
@@ -66,6 +75,8 @@ class LiveClient<P extends LivePrincipal> {
  */
 export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   readonly #clients = new Map<number, Set<LiveClient<P>>>();
+  /** Sockets by the mould they follow, so a reading reaches its followers without a scan. */
+  readonly #followers = new Map<number, Set<LiveClient<P>>>();
   readonly #options: LiveHubOptions;
   readonly #unsubscribe: Array<() => void>;
 
@@ -77,6 +88,9 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     this.#unsubscribe = [
       deps.bus.subscribe('notice', ({ userId, noticeId }) => void this.#pushNotice(userId, noticeId)),
       deps.bus.subscribe('sessionsRevoked', ({ userId }) => this.#closeUser(userId)),
+      deps.bus.subscribe('reading', ({ moldId, message }) => {
+        if (moldId !== null) void this.#pushReading(moldId, message);
+      }),
     ];
   }
 
@@ -104,6 +118,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     for (const clients of this.#clients.values()) for (const client of clients) client.socket.terminate();
     this.#clients.clear();
+    this.#followers.clear();
   }
 
   async #onMessage(client: LiveClient<P>, text: string | null): Promise<void> {
@@ -170,8 +185,34 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       });
       return;
     }
-    client.moldId = moldId;
+    this.#setFollowed(client, moldId);
+    client.followCheckedUntil = Date.now() + this.#options.followRecheckMs;
     client.send({ type: 'info', code: ResponseCode.ok, mold_id: moldId });
+  }
+
+  /** Each new reading goes to the sockets following its mould, while their user may still see it. */
+  async #pushReading(moldId: number, reading: DeviceMessage): Promise<void> {
+    const data = { create_datetime: reading.ts, ...reading };
+    for (const client of [...(this.#followers.get(moldId) ?? [])]) {
+      if (!client.principal || !(await this.#stillAllowed(client, client.principal, moldId))) continue;
+      client.send({ type: 'info', code: ResponseCode.ok, mold_id: moldId, data });
+    }
+  }
+
+  async #stillAllowed(client: LiveClient<P>, principal: P, moldId: number): Promise<boolean> {
+    if (Date.now() < client.followCheckedUntil) return true;
+    if (!(await this.deps.canReadMold(principal, moldId))) {
+      this.#setFollowed(client, null);
+      client.send({
+        type: 'info',
+        code: ResponseCode.forbidden,
+        mold_id: moldId,
+        msg: serverMessage('en', 'noPermission'),
+      });
+      return false;
+    }
+    client.followCheckedUntil = Date.now() + this.#options.followRecheckMs;
+    return true;
   }
 
   async #pushNotice(userId: number, noticeId: number): Promise<void> {
@@ -202,7 +243,21 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     this.#clients.delete(userId);
   }
 
+  #setFollowed(client: LiveClient<P>, moldId: number | null): void {
+    if (client.moldId !== null) {
+      const followers = this.#followers.get(client.moldId);
+      followers?.delete(client);
+      if (followers?.size === 0) this.#followers.delete(client.moldId);
+    }
+    client.moldId = moldId;
+    if (moldId === null) return;
+    const followers = this.#followers.get(moldId) ?? new Set<LiveClient<P>>();
+    followers.add(client);
+    this.#followers.set(moldId, followers);
+  }
+
   #forget(client: LiveClient<P>): void {
+    this.#setFollowed(client, null);
     if (!client.principal) return;
     const clients = this.#clients.get(client.principal.userId);
     clients?.delete(client);
