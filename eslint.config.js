@@ -42,5 +42,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...featureBoundaries },
   },
   { files: ['server/src/**/*.ts'], rules: featureBoundaries },
-  { files: ['scripts/**', 'e2e/**', 'bench/**', '.ci/**'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**', 'e2e/**', 'bench/**', 'simulator/**', '.ci/**'], rules: { 'no-console': 'off' } },
 );

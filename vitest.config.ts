@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'simulator', include: ['simulator/src/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
         test: {

@@ -1,0 +1,198 @@
+import { HOT_RUNNER_CHANNELS, MOLD_TEMP_CHANNELS, type DeviceMessage } from '@mouldwatch/shared';
+import { Random, seedOf } from './random.js';
+
+/** How a simulated mould runs. */
+export interface MouldProfile {
+  /** Target cycle time, s. */
+  cycleTime: number;
+  /** Set values the temperatures settle at, °C. */
+  moldSetpoints: number[];
+  hotRunnerSetpoints: number[];
+  /** Current drawn while running, A. */
+  current: number;
+  /** Where the mould stands. */
+  position: { lat: number; lng: number };
+  /** Seconds between heartbeats while not cycling. */
+  heartbeatInterval: number;
+}
+
+type Phase = 'heating' | 'running' | 'idle' | 'stopped' | 'off';
+
+const AMBIENT = 22;
+/** Share of the gap to the set value a temperature closes per minute while heating. */
+const HEAT_RATE_PER_MIN = 0.18;
+
+/** Share of the running current drawn in each phase (heaters on while heating and idle). */
+const STANDBY_CURRENT_SHARE: Record<Phase, number> = { heating: 0.6, running: 1, idle: 0.35, stopped: 0, off: 0 };
+
+/** Chances per step of leaving each phase, and how long the quiet phases last (s). */
+const TRANSITIONS = {
+  runningToIdle: 0.004,
+  runningToStop: 0.0015,
+  runningToOff: 0.0004,
+  idleSeconds: [200, 900],
+  stopSeconds: [1200, 5400],
+  offSeconds: [600, 7200],
+} as const;
+
+/**
+ * One simulated mould device: heats up, cycles around its target with noise and slow drift, now
+ * and then idles, stops or powers off, has temperature and cycle-time excursions, drains its
+ * battery and recharges while powered. `step()` advances it to its next message.
+ */
+export class SimulatedDevice {
+  readonly #random: Random;
+  #phase: Phase = 'heating';
+  #phaseUntil = 0;
+  #seq: number;
+  #counter: number;
+  #drift = 0;
+  #battery: number;
+  #moldTemps: number[];
+  #hotRunnerTemps: number[];
+
+  constructor(
+    readonly deviceNo: string,
+    readonly profile: MouldProfile,
+    /** Epoch seconds of the device's clock. */
+    public clock: number,
+    options: { seq?: number; counter?: number } = {},
+  ) {
+    this.#random = new Random(seedOf(deviceNo));
+    this.#seq = options.seq ?? 0;
+    this.#counter = options.counter ?? Math.floor(this.#random.between(10_000, 500_000));
+    this.#battery = this.#random.between(60, 100);
+    this.#moldTemps = profile.moldSetpoints.map(() => AMBIENT);
+    this.#hotRunnerTemps = profile.hotRunnerSetpoints.map(() => AMBIENT);
+  }
+
+  get phase(): Phase {
+    return this.#phase;
+  }
+
+  /** Advances to the next message: a cycle while running, else a heartbeat (or a power event). */
+  step(): DeviceMessage {
+    const previous = this.#phase;
+    const seconds = this.#phase === 'running' ? this.#nextCycleTime() : this.profile.heartbeatInterval;
+    this.clock += Math.round(seconds);
+    this.#advancePhase();
+    this.#updateTemperatures(seconds);
+    this.#updateBattery(seconds);
+    if (previous !== 'off' && this.#phase === 'off') return this.#message({ event: 'power_off' });
+    if (previous === 'off' && this.#phase !== 'off') return this.#message({ event: 'power_on' });
+    if (this.#phase === 'running') return this.#cycle(seconds);
+    return this.#message({ event: 'heartbeat' });
+  }
+
+  #nextCycleTime(): number {
+    this.#drift = Math.max(-0.03, Math.min(0.03, this.#drift + this.#random.normal(0, 0.0015)));
+    const excursion = this.#random.chance(0.01) ? this.#random.between(1.08, 1.4) : 1;
+    const noisy = this.#random.normal(this.profile.cycleTime * (1 + this.#drift), this.profile.cycleTime * 0.01);
+    return Math.max(1, noisy * excursion);
+  }
+
+  #advancePhase(): void {
+    if (this.#phase === 'heating') {
+      if (this.#moldTemps.every((temp, index) => temp >= (this.profile.moldSetpoints[index] ?? 0) - 3)) {
+        this.#phase = 'running';
+      }
+      return;
+    }
+    if (this.#phase === 'running') {
+      const roll = this.#random.next();
+      if (roll < TRANSITIONS.runningToOff) return this.#enter('off', TRANSITIONS.offSeconds);
+      if (roll < TRANSITIONS.runningToOff + TRANSITIONS.runningToStop)
+        return this.#enter('stopped', TRANSITIONS.stopSeconds);
+      if (roll < TRANSITIONS.runningToOff + TRANSITIONS.runningToStop + TRANSITIONS.runningToIdle) {
+        return this.#enter('idle', TRANSITIONS.idleSeconds);
+      }
+      return;
+    }
+    if (this.clock >= this.#phaseUntil) this.#phase = this.#phase === 'idle' ? 'running' : 'heating';
+  }
+
+  #enter(phase: Phase, [low, high]: readonly [number, number]): void {
+    this.#phase = phase;
+    this.#phaseUntil = this.clock + this.#random.between(low, high);
+  }
+
+  #updateTemperatures(seconds: number): void {
+    const heating = this.#phase === 'heating' || this.#phase === 'running' || this.#phase === 'idle';
+    const share = 1 - (1 - HEAT_RATE_PER_MIN) ** (seconds / 60);
+    const approach = (current: number, setpoint: number) => {
+      const target = heating ? setpoint : AMBIENT;
+      const excursion = this.#random.chance(0.002) ? this.#random.between(8, 25) : 0;
+      return current + (target - current) * share + this.#random.normal(0, 0.3) + excursion;
+    };
+    this.#moldTemps = this.#moldTemps.map((temp, index) =>
+      approach(temp, this.profile.moldSetpoints[index] ?? AMBIENT),
+    );
+    this.#hotRunnerTemps = this.#hotRunnerTemps.map((temp, index) =>
+      approach(temp, this.profile.hotRunnerSetpoints[index] ?? AMBIENT),
+    );
+  }
+
+  #updateBattery(seconds: number): void {
+    const change = this.#phase === 'off' ? -seconds / 3600 : seconds / 7200;
+    this.#battery = Math.max(0, Math.min(100, this.#battery + change));
+  }
+
+  #cycle(cycleTime: number): DeviceMessage {
+    this.#counter += 1;
+    const open = cycleTime * this.#random.between(0.12, 0.16);
+    return this.#message({
+      event: 'cycle',
+      cycle_time: round(cycleTime, 2),
+      open_time: round(open, 2),
+      close_time: round(cycleTime - open, 2),
+      current: round(this.profile.current * this.#random.between(0.92, 1.08), 2),
+    });
+  }
+
+  #message(extra: Partial<DeviceMessage>): DeviceMessage {
+    this.#seq += 1;
+    const jitter = () => this.#random.normal(0, 0.00005);
+    return {
+      seq: this.#seq,
+      ts: this.clock,
+      counter: this.#counter,
+      mold_temp: padded(this.#moldTemps, MOLD_TEMP_CHANNELS),
+      hrs_temp: padded(this.#hotRunnerTemps, HOT_RUNNER_CHANNELS),
+      current: round(this.profile.current * STANDBY_CURRENT_SHARE[this.#phase], 2),
+      battery: round(this.#battery, 0),
+      gps: { lat: round(this.profile.position.lat + jitter(), 6), lng: round(this.profile.position.lng + jitter(), 6) },
+      ...extra,
+    };
+  }
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+function padded(values: number[], length: number): Array<number | null> {
+  return Array.from({ length }, (_, index) => (index < values.length ? round(values[index] as number, 1) : null));
+}
+
+/** A plausible profile for the n-th simulated mould. */
+export function profileFor(deviceNo: string, index: number): MouldProfile {
+  const random = new Random(seedOf(`${deviceNo}:profile`));
+  const sites = [
+    { lat: 31.2304, lng: 121.4737 },
+    { lat: 22.5431, lng: 114.0579 },
+    { lat: -23.5505, lng: -46.6333 },
+    { lat: 37.4563, lng: 126.7052 },
+    { lat: 48.1351, lng: 11.582 },
+  ];
+  const moldChannels = 2 + (index % 3);
+  const hotRunnerChannels = index % 4 === 0 ? 0 : 2 + (index % 5);
+  return {
+    cycleTime: Math.round(random.between(12, 60) * 10) / 10,
+    moldSetpoints: Array.from({ length: moldChannels }, () => Math.round(random.between(40, 90))),
+    hotRunnerSetpoints: Array.from({ length: hotRunnerChannels }, () => Math.round(random.between(200, 280))),
+    current: Math.round(random.between(6, 30) * 10) / 10,
+    position: sites[index % sites.length] as { lat: number; lng: number },
+    heartbeatInterval: 60,
+  };
+}

@@ -1,0 +1,57 @@
+import type { DeviceMessage } from '@mouldwatch/shared';
+import { SimulatedDevice, profileFor } from './device-model.js';
+import type { DeviceIdentity, Transport } from './transports.js';
+
+export interface RunOptions {
+  /** Hours of history to send first, as fast as the server takes them. */
+  backfillHours: number;
+  /** How long to run live after the backfill, s (Infinity: until stopped). */
+  durationSeconds: number;
+  /** Messages per request or burst while back-filling. */
+  batchSize: number;
+  signal?: AbortSignal;
+  onSent?: (deviceNo: string, count: number) => void;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** Sends a device's past up to now in batches, then its readings as they happen. */
+export async function runDevice(
+  identity: DeviceIdentity,
+  index: number,
+  transport: Transport,
+  options: RunOptions,
+): Promise<void> {
+  const now = () => Math.floor(Date.now() / 1000);
+  const device = new SimulatedDevice(
+    identity.device_no,
+    profileFor(identity.device_no, index),
+    now() - options.backfillHours * 3600,
+  );
+  let batch: DeviceMessage[] = [];
+  while (device.clock < now() && !options.signal?.aborted) {
+    batch.push(device.step());
+    if (batch.length >= options.batchSize) {
+      await transport.send(batch);
+      options.onSent?.(identity.device_no, batch.length);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await transport.send(batch);
+
+  const stopAt = now() + options.durationSeconds;
+  while (!options.signal?.aborted && now() < stopAt) {
+    const message = device.step();
+    await sleep(message.ts * 1000 - Date.now(), options.signal);
+    if (options.signal?.aborted) break;
+    await transport.send([message]);
+    options.onSent?.(identity.device_no, 1);
+  }
+}
