@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { EventBus } from './infra/bus/event-bus.js';
@@ -11,6 +12,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Events between modules and, with Redis, between server instances. */
   bus: EventBus;
+  /** The server's one logger: the HTTP app logs through it too. */
+  log: FastifyBaseLogger;
   /** The current time; tests may move it. */
   now: () => Date;
 }

@@ -8,10 +8,14 @@ import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerWeb } from './infra/http/web.js';
 import { LiveHub, type LiveHubOptions } from './infra/live/live-hub.js';
 import { liveRoutes } from './infra/live/live.routes.js';
+import { TelemetryIngest } from './ingest/telemetry-ingest.js';
+import { telemetryRoutes } from './ingest/telemetry.routes.js';
 import { AccessService } from './modules/access/access.service.js';
 import { registerAuthHook } from './modules/auth/auth.hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { DevicesService } from './modules/devices/devices.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { MenuService } from './modules/menu/menu.service.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
@@ -25,6 +29,9 @@ export interface Services {
   users: UsersService;
   menu: MenuService;
   notices: NoticesService;
+  devices: DevicesService;
+  /** Device telemetry from HTTP and MQTT. */
+  ingest: TelemetryIngest;
 }
 
 export function createServices(context: AppContext): Services {
@@ -35,6 +42,8 @@ export function createServices(context: AppContext): Services {
     users: new UsersService(context),
     menu: new MenuService(context, access),
     notices: new NoticesService(context),
+    devices: new DevicesService(context, access),
+    ingest: new TelemetryIngest(context),
   };
 }
 
@@ -83,7 +92,7 @@ export async function buildApp(
   liveOptions?: Partial<LiveHubOptions>,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: context.config.logLevel === 'silent' ? false : { level: context.config.logLevel },
+    loggerInstance: context.log,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +107,8 @@ export async function buildApp(
   await app.register(usersRoutes, { users: services.users });
   await app.register(menuRoutes, { menu: services.menu });
   await app.register(noticesRoutes, { notices: services.notices });
+  await app.register(devicesRoutes, { devices: services.devices });
+  await app.register(telemetryRoutes, { ingest: services.ingest });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir);

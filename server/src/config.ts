@@ -64,6 +64,13 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** A URL fit for a log line or an error message: its password masked. */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
 /** Reads the environment; each bad value becomes one line that names the variable. */
 /** An empty variable (`DATABASE_URL=`) means "not set", as in most shells' env files. */
 function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

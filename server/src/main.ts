@@ -1,13 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, withoutPassword } from './config.js';
 import { DEMO_LOGINS } from './seed/seed.js';
+import type { MqttStatus } from './ingest/mqtt.js';
 import { prepareServer, type RunningServer } from './start.js';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-function printWelcome(server: RunningServer, url: string): void {
+function describeMqtt(mqtt: MqttStatus): string {
+  if (mqtt.kind === 'embedded') return `embedded broker on port ${mqtt.port}`;
+  if (mqtt.kind === 'off') return 'off (MQTT_PORT=0)';
+  return `shared subscription on ${withoutPassword(mqtt.url)}`;
+}
+
+function printWelcome(server: RunningServer, url: string, mqtt: MqttStatus): void {
   console.warn(`\nMouldwatch is running at ${url}  (database: ${server.database.kind})`);
+  console.warn(`Device MQTT: ${describeMqtt(mqtt)}`);
   if (server.seed.kind === 'demo') {
     console.warn('Demo logins:');
     for (const login of DEMO_LOGINS) console.warn(`  ${login.username} / ${login.password}   (${login.role})`);
@@ -23,22 +31,52 @@ function printWelcome(server: RunningServer, url: string): void {
 async function main(): Promise<void> {
   const config = loadConfig(process.env, WEB_DIR);
   const server = await prepareServer(config);
-  try {
-    await server.app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await server.close();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigError(`PORT=${config.port}: the port is already in use; set PORT to a free port`);
-    }
-    throw error;
-  }
-  printWelcome(server, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  const mqtt = await closeOnFailure(server, async () => {
+    await explained(
+      () => server.app.listen({ port: config.port, host: config.host }),
+      (error) =>
+        error.code === 'EADDRINUSE' && `PORT=${config.port}: the port is already in use; set PORT to a free port`,
+    );
+    return explained(
+      () => server.startMqtt(),
+      (error) =>
+        config.mqttUrl
+          ? `MQTT_URL=${withoutPassword(config.mqttUrl)}: cannot connect to the broker (${error.message})`
+          : error.code === 'EADDRINUSE' &&
+            `MQTT_PORT=${config.mqttPort}: the port is already in use; set MQTT_PORT to a free port (0: no ` +
+              'embedded broker), or point MQTT_URL at the broker listening there',
+    );
+  });
+  printWelcome(server, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`, mqtt);
   const stop = async () => {
     await server.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** A failure the operator can fix (a port in use …) becomes one line that names the variable to change. */
+async function explained<T>(
+  start: () => Promise<T>,
+  explain: (error: NodeJS.ErrnoException) => string | false,
+): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const explanation = explain(error as NodeJS.ErrnoException);
+    throw explanation ? new ConfigError(explanation) : error;
+  }
+}
+
+/** Any failure to start closes what was opened. */
+async function closeOnFailure<T>(server: RunningServer, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

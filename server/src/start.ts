@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import { buildApp, createServices, type Services } from './app.js';
-import type { Config } from './config.js';
+import { ConfigError, withoutPassword, type Config } from './config.js';
 import type { LiveHubOptions } from './infra/live/live-hub.js';
-import { LocalEventBus } from './infra/bus/event-bus.js';
+import { LocalEventBus, type EventBus } from './infra/bus/event-bus.js';
+import { RedisEventBus } from './infra/bus/redis-event-bus.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
+import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
 
@@ -14,6 +17,11 @@ export interface RunningServer {
   services: Services;
   database: DatabaseHandle;
   seed: SeedOutcome;
+  /**
+   * Starts device MQTT (ingest/mqtt.ts): the shared subscription on MQTT_URL, else the embedded
+   * broker on MQTT_PORT; `listenPort` 0 puts the broker on a free port. Closed by close().
+   */
+  startMqtt(listenPort?: number): Promise<MqttStatus>;
   close(): Promise<void>;
 }
 
@@ -25,6 +33,23 @@ export interface PrepareOptions {
   seedEmpty?: boolean;
   /** Live channel timings (tests shorten them). */
   live?: Partial<LiveHubOptions>;
+  /** Redis channel prefix of the bus (tests keep theirs apart). */
+  busNamespace?: string;
+}
+
+/** Redis carries events between instances when REDIS_URL is set; one instance needs no more than memory. */
+async function openBus(config: Config, log: FastifyBaseLogger, namespace?: string): Promise<EventBus> {
+  if (!config.redisUrl) return new LocalEventBus();
+  try {
+    return await RedisEventBus.connect(config.redisUrl, {
+      namespace,
+      onError: (error) => log.error({ err: error }, 'Redis bus'),
+    });
+  } catch (error) {
+    throw new ConfigError(
+      `REDIS_URL=${withoutPassword(config.redisUrl)}: cannot connect (${(error as Error).message})`,
+    );
+  }
 }
 
 export async function prepareServer(config: Config, options: PrepareOptions = {}): Promise<RunningServer> {
@@ -37,11 +62,13 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
         : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
     ));
   await migrateToLatest(handle.db);
+  const log = pino({ level: config.logLevel });
   const context: AppContext = {
     config,
     db: handle.db,
     tokens: new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
-    bus: new LocalEventBus(),
+    bus: await openBus(config, log, options.busNamespace),
+    log,
     now: () => new Date(),
   };
   const services = createServices(context);
@@ -49,14 +76,22 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
   const seed: SeedOutcome =
     options.seedEmpty === false ? { kind: 'none' } : await seedEmptyDatabase(handle.db, config.demo);
   const app = await buildApp(context, services, options.live);
+  let mqtt: MqttIngest | undefined;
   return {
     app,
     context,
     services,
     database: handle,
     seed,
+    startMqtt: async (listenPort) => {
+      mqtt = await startMqtt(services.ingest, context.log, config, listenPort);
+      return mqtt.status;
+    },
+    // Intake stops first (MQTT, HTTP), then what was accepted is written, then the rest closes.
     close: async () => {
+      await mqtt?.close();
       await app.close();
+      await services.ingest.close();
       await context.bus.close();
       await handle.close();
     },

@@ -1,6 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/infra/db/database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/infra/db/database.js';
+import type { Database } from '../src/infra/db/schema.js';
+import { PGliteDialect } from '../src/infra/db/pglite-dialect.js';
 
 /**
  * A database of the test's own: a fresh schema on the PostgreSQL of DATABASE_URL (dropped on
@@ -8,7 +17,7 @@ import { openDatabase, type DatabaseHandle } from '../src/infra/db/database.js';
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite' });
+  if (!url) return openDatabase({ kind: 'pglite', snapshot: await migratedSnapshot() });
   const schema = `mw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -25,4 +34,59 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await cleanup.end();
     },
   };
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../src/infra/db/migrations/', import.meta.url));
+/** A new PGlite may not read an older one's files: its version is part of the snapshot's name. */
+const PGLITE_VERSION = pgliteVersion();
+
+function pgliteVersion(): string {
+  // The package does not export its package.json: find it above its entry point.
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+const SNAPSHOT_PREFIX = 'mouldwatch-pglite-';
+
+/**
+ * A dump of an empty, migrated embedded database, made once and kept in the temp directory
+ * under a name that changes with the migrations: loading it is several times faster than
+ * initialising a new database for every test file.
+ */
+async function migratedSnapshot(): Promise<Blob> {
+  const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${migrationsFingerprint()}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    const snapshot = await makeSnapshot();
+    replaceSnapshotFile(file, Buffer.from(await snapshot.arrayBuffer()));
+    return snapshot;
+  }
+}
+
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256').update(PGLITE_VERSION);
+  for (const name of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function makeSnapshot(): Promise<Blob> {
+  const pglite = await PGlite.create();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  await migrateToLatest(db);
+  const snapshot = await pglite.dumpDataDir('none');
+  await db.destroy();
+  return snapshot;
+}
+
+/** Written under a temporary name and renamed, so that parallel test files never read half a file; older snapshots go. */
+function replaceSnapshotFile(file: string, contents: Buffer): void {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, file);
+  for (const name of readdirSync(tmpdir())) {
+    const other = path.join(tmpdir(), name);
+    if (name.startsWith(SNAPSHOT_PREFIX) && name.endsWith('.tar') && other !== file) rmSync(other, { force: true });
+  }
 }

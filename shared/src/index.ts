@@ -10,3 +10,5 @@ export * from './time/time-zones.js';
 export * from './device/protocol.js';
 export * from './notices/notice.js';
 export * from './live/messages.js';
+export * from './device/registry.js';
+export * from './mold/mold-info.js';

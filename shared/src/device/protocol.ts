@@ -63,5 +63,7 @@ export function parseDeviceMessage(input: unknown, nowSeconds: number): ParsedMe
 }
 
 export const telemetryTopic = (deviceNo: string) => `devices/${deviceNo}/telemetry`;
+/** The serial number in a telemetry topic, or undefined for any other topic. */
+export const deviceNoOfTopic = (topic: string): string | undefined => /^devices\/([^/]+)\/telemetry$/.exec(topic)?.[1];
 /** Serial numbers: letters, digits, - and _, as they may stand in an MQTT topic and a username. */
 export const DEVICE_NO_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;

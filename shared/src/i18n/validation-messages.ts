@@ -21,6 +21,7 @@ const en = {
   nameLength: 'At most 15 characters',
   frequencyChoice: 'Choose 3, 5 or 10',
   textTooLong: 'Too long',
+  serialNumberFormat: 'Number error: use 3 to 64 letters, digits, - or _',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -43,6 +44,7 @@ const zh: Catalog = {
   nameLength: '最多 15 个字符',
   frequencyChoice: '请选择 3、5 或 10',
   textTooLong: '内容过长',
+  serialNumberFormat: '编号错误：请使用 3 到 64 个字母、数字、- 或 _',
 };
 
 const kor: Catalog = {
@@ -62,6 +64,7 @@ const kor: Catalog = {
   nameLength: '최대 15자',
   frequencyChoice: '3, 5 또는 10을 선택하세요',
   textTooLong: '너무 깁니다',
+  serialNumberFormat: '번호 오류: 영문, 숫자, - 또는 _ 3~64자를 사용하세요',
 };
 
 const por: Catalog = {
@@ -81,6 +84,7 @@ const por: Catalog = {
   nameLength: 'No máximo 15 caracteres',
   frequencyChoice: 'Escolha 3, 5 ou 10',
   textTooLong: 'Muito longo',
+  serialNumberFormat: 'Número inválido: use de 3 a 64 letras, dígitos, - ou _',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

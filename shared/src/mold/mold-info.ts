@@ -19,7 +19,10 @@ export type TemperatureSetting = z.infer<typeof temperatureSettingSchema>;
 const emptyChannel = (): TemperatureSetting => ({ name: '', set: null, alert: null });
 /** A channel list of the edit form: at most `max` channels, two empty ones to start with. */
 const channelSettings = (max: number) =>
-  z.array(temperatureSettingSchema).max(max).default(() => [emptyChannel(), emptyChannel()]);
+  z
+    .array(temperatureSettingSchema)
+    .max(max)
+    .default(() => [emptyChannel(), emptyChannel()]);
 
 export const MOLD_TEMPERATURE_KEYS = [
   'mold_temperature1',

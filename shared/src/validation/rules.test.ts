@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { profileSchema } from './profile.js';
 import {
   accountRule,
+  deviceNoRule,
   emailRule,
   entityNameRule,
   passwordChangeSchema,
@@ -109,5 +110,21 @@ describe('personal info', () => {
     }
     expect(problems(profileSchema, { ...valid, frequency: 4 })).toContain('frequencyChoice');
     expect(problems(profileSchema, { ...valid, name: 'Maria <b>' })).toContain('noSpecialCharacters');
+  });
+});
+
+describe('device serial number', () => {
+  it.each(['SN-0001', 'abc', 'dev_01', 'A'.repeat(64)])('accepts %s', (value) => {
+    expect(problems(deviceNoRule, value)).toEqual([]);
+  });
+  it.each([
+    ['', 'required'],
+    ['ab', 'serialNumberFormat'],
+    ['A'.repeat(65), 'serialNumberFormat'],
+    ['dev/01', 'serialNumberFormat'],
+    ['dev+', 'serialNumberFormat'],
+    ['dev 01', 'serialNumberFormat'],
+  ])('refuses %j with %s', (value, key) => {
+    expect(problems(deviceNoRule, value)).toContain(key);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_NO_PATTERN } from '../device/protocol.js';
 import type { ValidationMessageKey } from '../i18n/validation-messages.js';
 
 /** A rule's message is a validation message key; the caller translates it. */
@@ -52,6 +53,9 @@ export const entityNameRule = requiredString()
   .max(15, message('nameLength'))
   .refine((value) => !SPACE.test(value), message('noSpaces'))
   .regex(ENTITY_NAME, message('noSpecialCharacters'));
+
+/** A device's serial number: it stands in MQTT usernames and topics (docs/device-protocol.md). */
+export const deviceNoRule = requiredString().regex(DEVICE_NO_PATTERN, message('serialNumberFormat'));
 
 export const NOTICE_FREQUENCIES = [3, 5, 10] as const;
 /** Alert push frequency and its period (daily or weekly) for SMS and e-mail. */

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { DeviceMessage } from '@mouldwatch/shared';
 
 /**
  * Events that cross modules (and, with Redis, server instances). Each topic names its payload;
@@ -9,6 +10,10 @@ export interface BusEvents {
   notice: { userId: number; noticeId: number };
   /** Every token of the user was revoked (logout, password change): their sockets close. */
   sessionsRevoked: { userId: number };
+  /** A device reading was committed; the state engine and the live channel follow it. */
+  reading: { deviceId: number; deviceNo: string; orgId: number; moldId: number | null; message: DeviceMessage };
+  /** A device was bound, unbound, given a new token or deleted: identities cached by the ingest are stale. */
+  deviceChanged: { deviceId: number };
 }
 
 export type BusTopic = keyof BusEvents;

@@ -17,8 +17,11 @@ export interface DatabaseHandle {
 
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string; schema?: string }
-  /** `dataDir` undefined keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the embedded database in memory (tests); `snapshot` (a
+   * `dumpDataDir` of another embedded database) starts it from that copy instead of empty.
+   */
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob };
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -41,23 +44,32 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPGlite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   const handle =
-    location.kind === 'postgres' ? openPostgres(location.url, location.schema) : await openPGlite(location.dataDir);
+    location.kind === 'postgres'
+      ? openPostgres(location.url, location.schema)
+      : await openPGlite(location.dataDir, location.snapshot);
   await sql`select 1`.execute(handle.db);
   return handle;
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
+/**
+ * Brings the schema up to date; throws with the failing migration's name. The migrator is told
+ * the current schema: it would otherwise take another schema's bookkeeping tables for its own.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: rows[0]?.schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { MenuAction } from '@mouldwatch/shared';
+import type { DeviceEvent, DeviceMessage, MenuAction } from '@mouldwatch/shared';
+
+type WifiScan = NonNullable<DeviceMessage['wifi']>[number];
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -66,12 +68,76 @@ export interface UsersTable {
   date_joined: CreatedAt;
 }
 
+export interface CompaniesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface MoldGroupsTable {
+  id: Generated<number>;
+  org_id: number;
+  company_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** The spec's mould record. Its `device_no` is the bound device's (devices.mold_id), not a column. */
 export interface MoldsTable {
   id: Generated<number>;
   org_id: number;
   name: string;
   mold_number: string;
+  group_id: number | null;
+  owner: Generated<string>;
+  type: Generated<string>;
+  cavitation: number | null;
+  oem_id: Generated<string>;
+  customer: Generated<string>;
+  country: Generated<string>;
+  workshop: Generated<string>;
+  mold_image: Generated<string>;
+  launch_listen: Generated<number>;
+  time_zone: Generated<string>;
+  time_zone_city: Generated<string>;
+  /** 0 = J, 1 = K. */
+  thermocouple_type: Generated<number>;
+  /** JSON read through `moldInfoSchema` (shared), which fills in the defaults. */
+  info: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  org_id: number;
+  device_no: string;
+  /** SHA-256 (hex) of the device's token. */
+  token_hash: string;
+  mold_id: number | null;
+  created_at: CreatedAt;
+  last_seen_at: Date | null;
+}
+
+export interface ReadingsTable {
+  device_id: number;
+  seq: number;
+  ts: Date;
+  mold_id: number | null;
+  counter: number | null;
+  cycle_time: number | null;
+  open_time: number | null;
+  close_time: number | null;
+  mold_temp: Array<number | null> | null;
+  hrs_temp: Array<number | null> | null;
+  current: number | null;
+  battery: number | null;
+  lat: number | null;
+  lng: number | null;
+  wifi: ColumnType<WifiScan[] | null, string | null, string | null>;
+  event: DeviceEvent | null;
+  received_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface UserMoldGrantsTable {
@@ -107,7 +173,11 @@ export interface Database {
   menu_items: MenuItemsTable;
   role_permissions: RolePermissionsTable;
   users: UsersTable;
+  companies: CompaniesTable;
+  mold_groups: MoldGroupsTable;
   molds: MoldsTable;
+  devices: DevicesTable;
+  readings: ReadingsTable;
   user_mold_grants: UserMoldGrantsTable;
   login_failures: LoginFailuresTable;
   user_messages: UserMessagesTable;
@@ -118,3 +188,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type NewReading = Insertable<ReadingsTable>;

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { telemetryTopic } from '@mouldwatch/shared';
+import { breakReadingsTable, readingsOf, registerDevice, telemetryMessage } from '../../test/factories.js';
+import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
+import { startSharedSubscription, type SharedSubscription } from './mqtt-subscriber.js';
+
+/** An external broker that lets anyone publish (the local Mosquitto in CI). */
+const brokerUrl = process.env.MQTT_TEST_URL;
+if (!brokerUrl) {
+  console.warn('skipped mqtt-subscriber.test.ts: set MQTT_TEST_URL=mqtt://127.0.0.1:1883 to test an external broker');
+}
+
+describe.skipIf(!brokerUrl)('ingest through an external broker', () => {
+  let app: TestApp;
+  let admin: string;
+  let subscription: SharedSubscription;
+  /** Publishes as the devices do; the external broker has authenticated them. */
+  let devices: MqttClient;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await app.login(ADMIN);
+    // A group and session of this run's own, kept only briefly by the broker after the run.
+    const run = randomBytes(4).toString('hex');
+    subscription = await startSharedSubscription(app.services.ingest, app.context.log, {
+      url: brokerUrl!,
+      group: `mouldwatch-test-${run}`,
+      clientId: `mouldwatch-test-${run}`,
+      connections: 2,
+      sessionExpirySeconds: 5,
+    });
+    devices = await mqtt.connectAsync(brokerUrl!, { reconnectPeriod: 0 });
+  });
+  afterAll(async () => {
+    await devices?.endAsync();
+    await subscription?.close();
+    await app?.close();
+  });
+
+  type Device = Awaited<ReturnType<typeof registerDevice>>;
+  const publish = (device: Pick<Device, 'device_no'>, payload: unknown) =>
+    devices.publishAsync(telemetryTopic(device.device_no), JSON.stringify(payload), { qos: 1 });
+  const seqsOf = async (device: Device) => (await readingsOf(app.context.db, device.id)).map((row) => row.seq);
+
+  async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await check();
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  it('stores what a device publishes, once, with the device named by the topic', async () => {
+    const device = await registerDevice(app, admin);
+    const duplicatesBefore = app.services.ingest.counters.duplicates;
+    await publish(device, telemetryMessage(1));
+    await publish(device, telemetryMessage(1));
+    await publish(device, telemetryMessage(2));
+    await eventually(async () => {
+      expect(await seqsOf(device)).toEqual([1, 2]);
+      expect(app.services.ingest.counters.duplicates - duplicatesBefore).toBe(1);
+    });
+  });
+
+  it('drops messages of unregistered devices and malformed messages, and goes on', async () => {
+    const device = await registerDevice(app, admin);
+    const rejectedBefore = app.services.ingest.counters.rejected;
+    await publish({ device_no: 'SN-not-registered' }, telemetryMessage(1));
+    await publish(device, { seq: 'one' });
+    await publish(device, telemetryMessage(5));
+    await eventually(async () => {
+      expect(await seqsOf(device)).toEqual([5]);
+      expect(app.services.ingest.counters.rejected - rejectedBefore).toBe(1);
+    });
+  });
+
+  it('does not acknowledge a message it could not store: the broker sends it again', async () => {
+    const device = await registerDevice(app, admin);
+    const failedBefore = app.services.ingest.counters.failed;
+    const restore = await breakReadingsTable(app.context.db);
+    try {
+      await publish(device, telemetryMessage(7));
+      await eventually(async () => expect(app.services.ingest.counters.failed).toBeGreaterThan(failedBefore));
+    } finally {
+      await restore();
+    }
+    await eventually(async () => expect(await seqsOf(device)).toEqual([7]));
+  });
+});

@@ -1,0 +1,48 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { startEmbeddedBroker } from './mqtt-broker.js';
+import { startSharedSubscription } from './mqtt-subscriber.js';
+import type { TelemetryIngest } from './telemetry-ingest.js';
+
+export type MqttStatus = { kind: 'embedded'; port: number } | { kind: 'external'; url: string } | { kind: 'off' };
+
+export interface MqttIngest {
+  status: MqttStatus;
+  close(): Promise<void>;
+}
+
+/** The shared-subscription group of every Mouldwatch instance on one broker. */
+const SHARED_GROUP = 'mouldwatch';
+/** An instance away for longer loses its session and the messages queued for it. */
+const SESSION_EXPIRY_SECONDS = 3600;
+const CONNECTIONS_PER_INSTANCE = 32;
+
+/**
+ * Device MQTT as configured: with MQTT_URL a shared subscription on that broker, else the
+ * embedded broker on MQTT_PORT (0: none). `listenPort` puts the embedded broker there instead;
+ * 0 picks a free port, which the status reports (tests).
+ */
+export async function startMqtt(
+  ingest: TelemetryIngest,
+  log: FastifyBaseLogger,
+  config: Config,
+  listenPort?: number,
+): Promise<MqttIngest> {
+  const mqttLog = log.child({ component: 'mqtt' });
+  if (config.mqttUrl) {
+    const subscription = await startSharedSubscription(ingest, mqttLog, {
+      url: config.mqttUrl,
+      group: SHARED_GROUP,
+      // Stable across restarts of this instance; instances on one host differ by their HTTP port.
+      clientId: `mouldwatch-${hostname()}-${config.port}`,
+      connections: CONNECTIONS_PER_INSTANCE,
+      sessionExpirySeconds: SESSION_EXPIRY_SECONDS,
+    });
+    return { status: { kind: 'external', url: config.mqttUrl }, close: () => subscription.close() };
+  }
+  const port = listenPort ?? (config.mqttPort === 0 ? undefined : config.mqttPort);
+  if (port === undefined) return { status: { kind: 'off' }, close: async () => {} };
+  const broker = await startEmbeddedBroker(ingest, mqttLog, { port, host: config.host });
+  return { status: { kind: 'embedded', port: broker.port }, close: () => broker.close() };
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_MESSAGES_PER_REQUEST, ResponseCode } from '@mouldwatch/shared';
+import { envelope } from '../infra/http/envelope.js';
+import { ApiError, invalidInput } from '../infra/http/errors.js';
+import { MalformedTelemetry, type TelemetryIngest } from './telemetry-ingest.js';
+
+const deviceUnauthenticated = () => new ApiError(401, ResponseCode.unauthenticated, 'deviceTokenInvalid');
+
+/** `Authorization: Device <token>` */
+function deviceTokenOf(authorization: string | undefined): string | undefined {
+  return /^Device\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+}
+
+/** HTTP ingest (docs/device-protocol.md): public, authenticated by the device's own token. */
+export async function telemetryRoutes(app: FastifyInstance, { ingest }: { ingest: TelemetryIngest }): Promise<void> {
+  app.post(
+    '/api/device/telemetry/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['devices'],
+        summary: 'Device telemetry: one message or an array, stored all or nothing, answered after the commit',
+        description:
+          `Header \`Authorization: Device <token>\`. Body: a message of docs/device-protocol.md or an array of up to ` +
+          `${MAX_MESSAGES_PER_REQUEST}. 200 with {stored, duplicates}; 400 naming the first malformed message, its ` +
+          'field and rule (nothing of the request is stored); 401 / 5000 for a missing or wrong token.',
+        security: [],
+      },
+    },
+    async (request) => {
+      const token = deviceTokenOf(request.headers.authorization);
+      const device = token ? await ingest.deviceByToken(token) : undefined;
+      if (!device) throw deviceUnauthenticated();
+      try {
+        return envelope(request, await ingest.ingest(device, request.body));
+      } catch (error) {
+        if (error instanceof MalformedTelemetry) throw invalidInput(error.message);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/infra/db/schema.js';
+import type { TestApp } from './test-app.js';
+
+/** A serial number no other test uses. */
+export const uniqueDeviceNo = (prefix = 'SN') => `${prefix}-${randomBytes(6).toString('hex')}`;
+
+export async function userIdOf(db: Kysely<Database>, username: string): Promise<number> {
+  const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A mould of the organisation, granted (writable) to the given users. */
+export async function createMold(db: Kysely<Database>, orgId: number, grantedTo: number[] = []): Promise<number> {
+  const mold = await db
+    .insertInto('molds')
+    .values({ org_id: orgId, name: 'Test mould', mold_number: uniqueDeviceNo('M') })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (grantedTo.length > 0) {
+    await db
+      .insertInto('user_mold_grants')
+      .values(grantedTo.map((userId) => ({ user_id: userId, mold_id: mold.id, shared_by: null })))
+      .execute();
+  }
+  return mold.id;
+}
+
+/** Registers a device through the API (as the signed-in admin) and answers its id, serial number and token. */
+export async function registerDevice(
+  app: TestApp,
+  token: string,
+  deviceNo = uniqueDeviceNo(),
+): Promise<{ id: number; device_no: string; token: string }> {
+  const response = await app.request({
+    method: 'POST',
+    url: '/api/yudata/device/',
+    token,
+    payload: { device_no: deviceNo },
+  });
+  if (response.statusCode !== 200) throw new Error(`registering ${deviceNo} failed: ${response.body}`);
+  return response.json().data;
+}
+
+export async function bindDevice(app: TestApp, token: string, deviceId: number, moldId: number | null) {
+  const response = await app.request({
+    method: 'PUT',
+    url: `/api/yudata/device/${deviceId}/`,
+    token,
+    payload: { mold_id: moldId },
+  });
+  if (response.statusCode !== 200) throw new Error(`binding device ${deviceId} failed: ${response.body}`);
+}
+
+export async function readingsOf(db: Kysely<Database>, deviceId: number) {
+  return db.selectFrom('readings').selectAll().where('device_id', '=', deviceId).orderBy('seq').execute();
+}
+
+/**
+ * Holds an exclusive lock on the readings table until released, so that writes wait: the
+ * database is slow. (On the embedded database every query waits, as it has one session.)
+ */
+export async function holdReadingsLock(db: Kysely<Database>): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const transaction = db.transaction().execute(async (trx) => {
+    await sql`lock table readings in exclusive mode`.execute(trx);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
+/** Takes the readings table away, so that writes fail until it is put back: the database is broken. */
+export async function breakReadingsTable(db: Kysely<Database>): Promise<() => Promise<void>> {
+  await sql`alter table readings rename to readings_away`.execute(db);
+  return async () => {
+    await sql`alter table readings_away rename to readings`.execute(db);
+  };
+}
+
+/** A valid telemetry message with the given seq, taken now. */
+export const telemetryMessage = (seq: number, extra: Record<string, unknown> = {}) => ({
+  seq,
+  ts: Math.floor(Date.now() / 1000),
+  counter: 1000 + seq,
+  cycle_time: 30.5,
+  event: 'cycle',
+  ...extra,
+});
