@@ -44,7 +44,6 @@ export class SimulatedDevice {
   readonly #random: Random;
   #phase: Phase = 'heating';
   #phaseUntil = 0;
-  #seq: number;
   #counter: number;
   #drift = 0;
   #battery: number;
@@ -56,10 +55,9 @@ export class SimulatedDevice {
     readonly profile: MouldProfile,
     /** Epoch seconds of the device's clock. */
     public clock: number,
-    options: { seq?: number; counter?: number } = {},
+    options: { counter?: number } = {},
   ) {
     this.#random = new Random(seedOf(deviceNo));
-    this.#seq = options.seq ?? 0;
     this.#counter = options.counter ?? Math.floor(this.#random.between(10_000, 500_000));
     this.#battery = this.#random.between(60, 100);
     this.#moldTemps = profile.moldSetpoints.map(() => AMBIENT);
@@ -74,7 +72,7 @@ export class SimulatedDevice {
   step(): DeviceMessage {
     const previous = this.#phase;
     const seconds = this.#phase === 'running' ? this.#nextCycleTime() : this.profile.heartbeatInterval;
-    this.clock += Math.round(seconds);
+    this.clock += Math.max(1, Math.round(seconds));
     this.#advancePhase();
     this.#updateTemperatures(seconds);
     this.#updateBattery(seconds);
@@ -149,11 +147,14 @@ export class SimulatedDevice {
     });
   }
 
+  /**
+   * The clock moves on at least a second per message, so the clock itself serves as `seq`: it
+   * increases, and a restarted simulator goes on after its earlier readings instead of repeating them.
+   */
   #message(extra: Partial<DeviceMessage>): DeviceMessage {
-    this.#seq += 1;
     const jitter = () => this.#random.normal(0, 0.00005);
     return {
-      seq: this.#seq,
+      seq: this.clock,
       ts: this.clock,
       counter: this.#counter,
       mold_temp: padded(this.#moldTemps, MOLD_TEMP_CHANNELS),

@@ -35,23 +35,26 @@ export async function runDevice(
     profileFor(identity.device_no, index),
     now() - options.backfillHours * 3600,
   );
+  const send = async (messages: DeviceMessage[]) => {
+    await transport.send(messages);
+    options.onSent?.(identity.device_no, messages.length);
+  };
   let batch: DeviceMessage[] = [];
   while (device.clock < now() && !options.signal?.aborted) {
     batch.push(device.step());
     if (batch.length >= options.batchSize) {
-      await transport.send(batch);
-      options.onSent?.(identity.device_no, batch.length);
+      await send(batch);
       batch = [];
     }
   }
-  if (batch.length > 0) await transport.send(batch);
+  if (batch.length > 0) await send(batch);
 
-  const stopAt = now() + options.durationSeconds;
-  while (!options.signal?.aborted && now() < stopAt) {
+  const stopAtMs = Date.now() + options.durationSeconds * 1000;
+  while (!options.signal?.aborted) {
     const message = device.step();
-    await sleep(message.ts * 1000 - Date.now(), options.signal);
-    if (options.signal?.aborted) break;
-    await transport.send([message]);
-    options.onSent?.(identity.device_no, 1);
+    const dueMs = message.ts * 1000;
+    await sleep(Math.min(dueMs, stopAtMs) - Date.now(), options.signal);
+    if (options.signal?.aborted || dueMs > stopAtMs) break;
+    await send([message]);
   }
 }
