@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ITEMS, MenuId, type MenuEntry } from '@mouldwatch/shared';
+import { MENU_ITEMS, MenuId } from '@mouldwatch/shared';
+import { menuOf } from '../test/fixtures';
 import { decideEntry, landingPath, pathAccess, routesForMenu } from './guard';
 import { SCREENS } from './screens';
-
-const menuOf = (ids: readonly number[]): MenuEntry[] =>
-  MENU_ITEMS.filter((item) => ids.includes(item.id)).map((item) => ({
-    id: item.id,
-    parent: item.parent,
-    name: item.names.en,
-    path: item.path,
-    sort: item.sort,
-    menuPermission: [...item.actions],
-    api: item.api,
-  }));
 
 describe('entry decisions', () => {
   it('lets only the public pages through without a token', () => {

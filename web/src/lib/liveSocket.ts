@@ -60,12 +60,7 @@ export class LiveConnection {
   stop(): void {
     this.state = 'stopped';
     this.#clearTimers();
-    const socket = this.#socket;
-    this.#socket = undefined;
-    if (socket) {
-      socket.onclose = null;
-      socket.close(1000, 'bye');
-    }
+    this.#dropSocket(1000, 'bye');
   }
 
   /** Follows one mould's live readings (null: none); kept across reconnects. */
@@ -136,12 +131,7 @@ export class LiveConnection {
   #fail(): void {
     if (this.state === 'stopped') return;
     this.#clearTimers();
-    const socket = this.#socket;
-    this.#socket = undefined;
-    if (socket) {
-      socket.onclose = null;
-      socket.close(4000, 'no reply');
-    }
+    this.#dropSocket(4000, 'no reply');
     this.#failures += 1;
     if (this.#failures > LIVE_MAX_RECONNECTS) {
       this.state = 'stopped';
@@ -159,6 +149,15 @@ export class LiveConnection {
 
   #send(message: LiveClientMessage): void {
     if (this.#socket?.readyState === OPEN) this.#socket.send(JSON.stringify(message));
+  }
+
+  /** Closes the socket without hearing its close event: the connection already knows why. */
+  #dropSocket(code: number, reason: string): void {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (!socket) return;
+    socket.onclose = null;
+    socket.close(code, reason);
   }
 
   #clearReplyTimer(): void {

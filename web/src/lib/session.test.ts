@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../test/fixtures';
 import { PERSISTED_SESSION_KEYS, createSessionStore } from './session';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const entries = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return entries.size;
-    },
-    key: (index) => [...entries.keys()][index] ?? null,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-    clear: () => entries.clear(),
-  };
-}
 
 describe('session store', () => {
   it('persists exactly the spec keys', () => {

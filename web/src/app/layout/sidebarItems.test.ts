@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ITEMS, MenuId, menuRoutes, type MenuEntry } from '@mouldwatch/shared';
+import { menuOf } from '../../test/fixtures';
 import { activeEntry, sidebarEntries } from './sidebarItems';
-
-const menuOf = (ids: readonly number[]): MenuEntry[] =>
-  MENU_ITEMS.filter((item) => ids.includes(item.id)).map((item) => ({
-    id: item.id,
-    parent: item.parent,
-    name: item.names.en,
-    path: item.path,
-    sort: item.sort,
-    menuPermission: [...item.actions],
-    api: item.api,
-  }));
 
 const everything = menuOf(MENU_ITEMS.map((item) => item.id));
 const routesOf = (menu: MenuEntry[]) => menuRoutes(menu.map((entry) => entry.id));

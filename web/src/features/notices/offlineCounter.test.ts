@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../test/fixtures';
 import { OFFLINE_POPUPS_PER_DAY, countOfflinePopup } from './offlineCounter';
-
-function memoryStorage(): Storage {
-  const entries = new Map<string, string>();
-  return {
-    get length() {
-      return entries.size;
-    },
-    key: (index) => [...entries.keys()][index] ?? null,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-    clear: () => entries.clear(),
-  };
-}
 
 describe('offline popup counter', () => {
   it('shows at most 6 popups per mould in 24 hours, then starts again', () => {
