@@ -1,7 +1,8 @@
 // `npm start`: builds whatever is missing or older than its sources, then starts the console.
-// Demo mode is on unless DEMO is set (DEMO=0 starts an empty console with a first administrator).
+// Demo mode is on unless DEMO is set (DEMO=0 starts an empty console with a first administrator);
+// in demo mode the device simulator runs beside it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,5 +44,45 @@ if (isStale(at('web/dist/index.html'), [at('web/src'), at('web/index.html'), at(
 
 const env = { ...process.env, DEMO: process.env.DEMO ?? '1' };
 const server = spawn(process.execPath, [at('server/dist/main.js')], { cwd: root, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const children = [server];
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
+server.on('exit', (code) => {
+  children.forEach((child) => child.kill('SIGTERM'));
+  process.exit(code ?? 0);
+});
+
+// Demo mode: the simulator plays the demo moulds' devices through the real HTTP ingest. The first
+// start back-fills hours of history; SIMULATOR=0 leaves the moulds silent.
+const DEMO_HISTORY_HOURS = 6;
+const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+const demoDevices = path.join(dataDir, 'demo-devices.json');
+const historyMarker = path.join(dataDir, 'demo-history.done');
+const demoOn = ['1', 'true'].includes(env.DEMO) && env.SIMULATOR !== '0';
+
+async function serverAnswers(url) {
+  try {
+    return (await fetch(`${url}/api/docs/json`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function startDemoSimulator() {
+  const url = `http://127.0.0.1:${env.PORT ?? 8080}`;
+  for (let attempt = 0; attempt < 240 && !(await serverAnswers(url)); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (!existsSync(demoDevices)) return;
+  const backfill = existsSync(historyMarker) ? 0 : DEMO_HISTORY_HOURS;
+  writeFileSync(historyMarker, new Date().toISOString());
+  const args = ['--import', 'tsx', at('simulator/src/cli.ts'), 'run', '--devices', demoDevices, '--http', url];
+  const simulator = spawn(process.execPath, [...args, '--backfill-hours', String(backfill)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, NODE_OPTIONS: '--conditions=source' },
+  });
+  children.push(simulator);
+  console.log(`Mouldwatch: demo simulator playing the demo devices${backfill ? `, back-filling ${backfill} h` : ''}`);
+}
+
+if (demoOn) void startDemoSimulator();

@@ -41,6 +41,8 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
       DATA_DIR: dataDir,
       DEMO: '1',
       MQTT_PORT: '0',
+      // The demo's simulator would load the machine under test; the browser tests do not need it.
+      SIMULATOR: '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...env,

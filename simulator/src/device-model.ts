@@ -1,20 +1,5 @@
-import { HOT_RUNNER_CHANNELS, MOLD_TEMP_CHANNELS, type DeviceMessage } from '@mouldwatch/shared';
+import { HOT_RUNNER_CHANNELS, MOLD_TEMP_CHANNELS, type DeviceMessage, type DeviceProfile } from '@mouldwatch/shared';
 import { Random, seedOf } from './random.js';
-
-/** How a simulated mould runs. */
-export interface MouldProfile {
-  /** Target cycle time, s. */
-  cycleTime: number;
-  /** Set values the temperatures settle at, °C. */
-  moldSetpoints: number[];
-  hotRunnerSetpoints: number[];
-  /** Current drawn while running, A. */
-  current: number;
-  /** Where the mould stands. */
-  position: { lat: number; lng: number };
-  /** Seconds between heartbeats while not cycling. */
-  heartbeatInterval: number;
-}
 
 type Phase = 'heating' | 'running' | 'idle' | 'stopped' | 'off';
 
@@ -52,7 +37,7 @@ export class SimulatedDevice {
 
   constructor(
     readonly deviceNo: string,
-    readonly profile: MouldProfile,
+    readonly profile: DeviceProfile,
     /** Epoch seconds of the device's clock. */
     public clock: number,
     options: { counter?: number } = {},
@@ -177,7 +162,7 @@ function padded(values: number[], length: number): Array<number | null> {
 }
 
 /** A plausible profile for the n-th simulated mould. */
-export function profileFor(deviceNo: string, index: number): MouldProfile {
+export function profileFor(deviceNo: string, index: number): DeviceProfile {
   const random = new Random(seedOf(`${deviceNo}:profile`));
   const sites = [
     { lat: 31.2304, lng: 121.4737 },

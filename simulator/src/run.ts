@@ -30,11 +30,8 @@ export async function runDevice(
   options: RunOptions,
 ): Promise<void> {
   const now = () => Math.floor(Date.now() / 1000);
-  const device = new SimulatedDevice(
-    identity.device_no,
-    profileFor(identity.device_no, index),
-    now() - options.backfillHours * 3600,
-  );
+  const profile = identity.profile ?? profileFor(identity.device_no, index);
+  const device = new SimulatedDevice(identity.device_no, profile, now() - options.backfillHours * 3600);
   const send = async (messages: DeviceMessage[]) => {
     await transport.send(messages);
     options.onSent?.(identity.device_no, messages.length);

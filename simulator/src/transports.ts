@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { telemetryTopic, type DeviceMessage } from '@mouldwatch/shared';
+import { telemetryTopic, type DeviceMessage, type DeviceProfile } from '@mouldwatch/shared';
 
 /** Sends one device's messages; resolves once the server acknowledged them. */
 export interface Transport {
@@ -10,6 +10,8 @@ export interface Transport {
 export interface DeviceIdentity {
   device_no: string;
   token: string;
+  /** How the device runs; made up from its serial number when absent. */
+  profile?: DeviceProfile;
 }
 
 /** MQTT with QoS 1: the PUBACK comes only after the server committed the reading. */

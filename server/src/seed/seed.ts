@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../infra/db/schema.js';
+import { seedDemoMoulds, type DemoDevice } from './demo-moulds.js';
 import { hasAnyUser, seedOrganization } from './organization.js';
 
 export const DEMO_LOGINS = [
@@ -22,15 +25,23 @@ function generatedPassword(): string {
   return `${letters}${digits}`;
 }
 
+/** Where the demo keeps its devices' tokens for the simulator (`npm start` runs it). */
+export const DEMO_DEVICES_FILE = 'demo-devices.json';
+
+async function writeDemoDevices(dataDir: string, devices: DemoDevice[]): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(path.join(dataDir, DEMO_DEVICES_FILE), JSON.stringify(devices, null, 2), { mode: 0o600 });
+}
+
 /**
- * On an empty database: the demo organisation and its logins in demo mode, otherwise one
+ * On an empty database: the demo organisation, its logins and moulds in demo mode, otherwise one
  * administrator with a generated password that the start-up prints once.
  */
-export async function seedEmptyDatabase(db: Kysely<Database>, demo: boolean): Promise<SeedOutcome> {
+export async function seedEmptyDatabase(db: Kysely<Database>, demo: boolean, dataDir: string): Promise<SeedOutcome> {
   if (await hasAnyUser(db)) return demo ? { kind: 'demo' } : { kind: 'none' };
   if (demo) {
     const [admin, viewer] = DEMO_LOGINS;
-    await seedOrganization(
+    const { orgId } = await seedOrganization(
       db,
       'Demo Plastics',
       {
@@ -46,6 +57,7 @@ export async function seedEmptyDatabase(db: Kysely<Database>, demo: boolean): Pr
         email: 'viewer@demo.mouldwatch.local',
       },
     );
+    await writeDemoDevices(dataDir, await seedDemoMoulds(db, orgId));
     return { kind: 'demo' };
   }
   const password = generatedPassword();

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { defaultMoldInfo, type DeviceProfile, type MoldInfo } from '@mouldwatch/shared';
+import type { Database } from '../infra/db/schema.js';
+import { generateDeviceToken, hashDeviceToken } from '../infra/security/device-tokens.js';
+
+/** A demo device with its token, for the simulator; the database keeps only the token's hash. */
+export interface DemoDevice {
+  device_no: string;
+  token: string;
+  profile: DeviceProfile;
+}
+
+interface DemoCompany {
+  name: string;
+  country: string;
+  position: { lat: number; lng: number };
+  groups: string[];
+  parts: string[];
+}
+
+const COMPANIES: readonly DemoCompany[] = [
+  {
+    name: 'Shenzhen Precision',
+    country: 'China',
+    position: { lat: 22.5431, lng: 114.0579 },
+    groups: ['Automotive', 'Consumer'],
+    parts: [
+      'Bumper bracket',
+      'Door handle',
+      'Air vent',
+      'Phone housing',
+      'Remote shell',
+      'Fan blade',
+      'Lamp cover',
+      'Cup holder',
+    ],
+  },
+  {
+    name: 'São Paulo Moldes',
+    country: 'Brazil',
+    position: { lat: -23.5505, lng: -46.6333 },
+    groups: ['Packaging', 'Medical'],
+    parts: [
+      'Bottle cap',
+      'Preform 28g',
+      'Food tray',
+      'Syringe barrel',
+      'Pipette tip',
+      'Lid 90mm',
+      'Crate corner',
+      'Vial rack',
+    ],
+  },
+  {
+    name: 'Incheon Tooling',
+    country: 'South Korea',
+    position: { lat: 37.4563, lng: 126.7052 },
+    groups: ['Electronics', 'Appliances', 'Toys'],
+    parts: [
+      'Connector 12P',
+      'Battery cover',
+      'Knob',
+      'Washer drum rib',
+      'Filter frame',
+      'Gear set',
+      'Block brick',
+      'Figure base',
+    ],
+  },
+];
+
+/** A small deterministic generator, so every demo install looks the same. */
+function numbers(seed: number) {
+  let state = seed;
+  return (low: number, high: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return low + ((high - low) * state) / 2 ** 31;
+  };
+}
+
+function demoProfile(index: number, position: { lat: number; lng: number }): DeviceProfile {
+  const between = numbers(index + 7);
+  const round = (value: number) => Math.round(value);
+  return {
+    cycleTime: Math.round(between(14, 55) * 10) / 10,
+    moldSetpoints: Array.from({ length: 2 + (index % 3) }, () => round(between(40, 85))),
+    hotRunnerSetpoints: Array.from({ length: index % 4 === 0 ? 0 : 2 + (index % 5) }, () => round(between(210, 270))),
+    current: Math.round(between(8, 28) * 10) / 10,
+    position: { lat: position.lat + between(-0.02, 0.02), lng: position.lng + between(-0.02, 0.02) },
+    heartbeatInterval: 60,
+  };
+}
+
+/** The mould's settings that match how its device runs. */
+function demoInfo(part: string, profile: DeviceProfile, index: number): MoldInfo {
+  const info = defaultMoldInfo();
+  const channels = (setpoints: number[], prefix: string) =>
+    setpoints.map((set, channel) => ({ name: `${prefix}${channel + 1}`, set, alert: 10 }));
+  return {
+    ...info,
+    project_name: part,
+    part_id: `P-${2000 + index}`,
+    start_count: 10_000,
+    maint_interval: 50_000,
+    oee: 0.85,
+    counter: 1_000_000,
+    cycle_time: profile.cycleTime,
+    basic_time: 300,
+    basic_stop_time: 1800,
+    cycle_time_setting: { time: profile.cycleTime, alert: 5, early: 2 },
+    mold_temp_setting: channels(profile.moldSetpoints, 'T'),
+    hot_temp_setting: channels(profile.hotRunnerSetpoints, 'H'),
+    voltage: 380,
+  };
+}
+
+async function userIds(trx: Transaction<Database>, orgId: number) {
+  const users = await trx.selectFrom('users').select(['id', 'username']).where('org_id', '=', orgId).execute();
+  return new Map(users.map((user) => [user.username, user.id]));
+}
+
+/**
+ * The demo's 24 moulds in 3 companies and 7 groups, each with a device. The administrator may
+ * see them all; the viewer the first mould of each group.
+ */
+export async function seedDemoMoulds(db: Kysely<Database>, orgId: number): Promise<DemoDevice[]> {
+  return db.transaction().execute(async (trx) => {
+    const users = await userIds(trx, orgId);
+    const devices: DemoDevice[] = [];
+    let index = 0;
+    for (const company of COMPANIES) {
+      const { id: companyId } = await trx
+        .insertInto('companies')
+        .values({ org_id: orgId, name: company.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const groupIds: number[] = [];
+      for (const name of company.groups) {
+        const group = await trx
+          .insertInto('mold_groups')
+          .values({ org_id: orgId, company_id: companyId, name })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        groupIds.push(group.id);
+      }
+      for (const [partIndex, part] of company.parts.entries()) {
+        index += 1;
+        const profile = demoProfile(index, company.position);
+        const groupId = groupIds[partIndex % groupIds.length] as number;
+        const moldId = await insertMould(trx, orgId, groupId, company, part, profile, index);
+        const firstOfGroup = partIndex < groupIds.length;
+        await grant(trx, moldId, [users.get('admin'), firstOfGroup ? users.get('viewer') : undefined]);
+        devices.push(await insertDevice(trx, orgId, moldId, index, profile));
+      }
+    }
+    return devices;
+  });
+}
+
+async function insertMould(
+  trx: Transaction<Database>,
+  orgId: number,
+  groupId: number,
+  company: DemoCompany,
+  part: string,
+  profile: DeviceProfile,
+  index: number,
+): Promise<number> {
+  const mould = await trx
+    .insertInto('molds')
+    .values({
+      org_id: orgId,
+      group_id: groupId,
+      name: part,
+      mold_number: `DM-${1000 + index}`,
+      customer: company.name,
+      country: company.country,
+      workshop: `Hall ${1 + (index % 3)}`,
+      cavitation: 1 + (index % 4) * 2,
+      info: JSON.stringify(demoInfo(part, profile, index)),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return mould.id;
+}
+
+async function grant(trx: Transaction<Database>, moldId: number, userIds: Array<number | undefined>) {
+  const rows = userIds.filter((id): id is number => id !== undefined);
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('user_mold_grants')
+    .values(rows.map((userId) => ({ user_id: userId, mold_id: moldId, shared_by: null })))
+    .execute();
+}
+
+async function insertDevice(
+  trx: Transaction<Database>,
+  orgId: number,
+  moldId: number,
+  index: number,
+  profile: DeviceProfile,
+): Promise<DemoDevice> {
+  const token = generateDeviceToken();
+  const device_no = `DEMO-${String(index).padStart(4, '0')}-${randomBytes(2).toString('hex')}`;
+  await trx
+    .insertInto('devices')
+    .values({ org_id: orgId, device_no, token_hash: hashDeviceToken(token), mold_id: moldId })
+    .execute();
+  return { device_no, token, profile };
+}
