@@ -206,6 +206,7 @@ describe('personal info', () => {
     await openUserMenuItem(page, 'profile');
     const name = page.getByTestId('profile-name');
     await name.waitFor();
+    expect(await page.getByTestId('profile-role').inputValue()).toBe('Administrator');
     await name.fill('');
     await page.getByTestId('profile-mobile').fill('12ab');
     await page.getByTestId('profile-save').click();

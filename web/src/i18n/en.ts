@@ -77,6 +77,7 @@ export const en = {
     confirmContent: 'You will need to sign in again to use the console.',
   },
   profile: {
+    role: 'Role',
     title: 'Personal info',
     username: 'Account',
     name: 'Name',

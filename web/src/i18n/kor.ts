@@ -78,6 +78,7 @@ export const kor: UiCatalog = {
     confirmContent: '콘솔을 사용하려면 다시 로그인해야 합니다.',
   },
   profile: {
+    role: '역할',
     title: '개인 정보',
     username: '계정',
     name: '이름',

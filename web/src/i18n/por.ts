@@ -78,6 +78,7 @@ export const por: UiCatalog = {
     confirmContent: 'Você precisará entrar novamente para usar o console.',
   },
   profile: {
+    role: 'Função',
     title: 'Informações pessoais',
     username: 'Conta',
     name: 'Nome',

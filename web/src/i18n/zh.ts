@@ -77,6 +77,7 @@ export const zh: UiCatalog = {
     confirmContent: '退出后需要重新登录才能使用平台。',
   },
   profile: {
+    role: '角色',
     title: '个人信息',
     username: '账号',
     name: '姓名',

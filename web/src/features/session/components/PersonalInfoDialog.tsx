@@ -58,9 +58,14 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
         data-testid="profile-form"
         initialValues={{ subscribe: 1, frequency: 3, frequencyPeriod: 'daily' }}
       >
-        <Form.Item name="username" label={t('profile.username')} required>
-          <Input disabled />
-        </Form.Item>
+        <div className="mw-inline-fields">
+          <Form.Item name="username" label={t('profile.username')} required className="mw-grow">
+            <Input disabled />
+          </Form.Item>
+          <Form.Item label={t('profile.role')} className="mw-grow">
+            <Input disabled value={user.data?.role ?? ''} data-testid="profile-role" />
+          </Form.Item>
+        </div>
         <Form.Item name="name" label={t('profile.name')} extra={t('profile.nameHint')} required rules={rule('name')}>
           <Input maxLength={64} data-testid="profile-name" />
         </Form.Item>
