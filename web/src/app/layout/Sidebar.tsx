@@ -33,7 +33,7 @@ export function Sidebar({ menu, routes, collapsed }: SidebarProps) {
   return (
     <Layout.Sider
       className="mw-sider"
-      width={232}
+      width={256}
       collapsedWidth={64}
       collapsed={collapsed}
       trigger={null}
