@@ -1,0 +1,154 @@
+// `npm run bench -- ingest [--db pglite|postgres] [--devices N] [--seconds S] [--inflight K] [--warmup W]`
+//
+// Devices publishing telemetry over MQTT (QoS 1) to the embedded broker → committed in the database.
+// Budget (DESIGN §10): ≥ 5,000 messages/s on PostgreSQL, ≥ 2,000 on PGlite, p99 ack ≤ 50 ms,
+// stored = acknowledged.
+//
+// How: bench/support/server.mjs starts the real server from the TypeScript sources (tsx) in a child
+// process — PGlite in a temp dir, or with --db postgres DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards — and registers N
+// devices (default 200) through the API. This process then connects N mqtt.js clients (username =
+// device_no, password = token) and has each publish to devices/{device_no}/telemetry back-to-back,
+// QoS 1, with at most K (default 1) publishes awaiting their PUBACK, for S seconds (default 15). Each
+// publish→PUBACK time is recorded; the PUBACK is sent only after the commit. The load first runs W s
+// (default 2) of warm-up — JIT, caches, the database's buffers — whose messages are sent, acknowledged
+// and stored like the others but not timed: rate and latencies are those of the S measured seconds
+// (publishes started in them). When the time is up no
+// more is sent, what is in flight is awaited (at most 10 s), and the readings in the database are
+// counted. The load runs in this process, apart from the server's event loop, as devices would.
+//
+// Prints ONE JSON line: {"bench":"ingest","db","devices","seconds","inflight","warmup_s","sent","acked",
+//   "stored","messages_per_s","p50_ack_ms","p99_ack_ms"}. sent / acked / stored count every message,
+// warm-up included (stored must equal acked); messages_per_s = PUBACKs received in the measured S seconds / S.
+//
+// In-flight setting: the load is closed-loop, so messages_per_s ≈ N·K / mean latency. Once the server is
+// saturated a larger K only adds latency; K = 1 (one outstanding publish per device, N in flight) is
+// the setting that keeps p99 lowest at a given rate.
+import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+import { quantile, round, startBenchServer } from './support/server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    devices: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '15' },
+    inflight: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+const db = values.db === 'postgres' ? 'postgres' : 'pglite';
+const deviceCount = Math.max(1, Number(values.devices));
+const seconds = Math.max(1, Number(values.seconds));
+const inflight = Math.max(1, Number(values.inflight));
+const warmupS = Math.max(0, Number(values.warmup));
+const DRAIN_MS = 10_000;
+
+const server = await startBenchServer({ db, devices: deviceCount });
+let clients = [];
+try {
+  clients = await Promise.all(
+    server.devices.map(
+      ({ device_no, token }) =>
+        new Promise((resolve, reject) => {
+          const client = mqtt.connect(`mqtt://127.0.0.1:${server.mqttPort}`, {
+            username: device_no,
+            password: token,
+            clientId: `bench-${device_no}`,
+            protocolVersion: 4,
+            reconnectPeriod: 0,
+            connectTimeout: 30_000,
+          });
+          client.once('connect', () =>
+            resolve({ client, deviceNo: device_no, topic: `devices/${device_no}/telemetry`, seq: 0, inflight: 0 }),
+          );
+          client.once('error', reject);
+        }),
+    ),
+  );
+
+  const latencies = [];
+  let sent = 0;
+  let acked = 0;
+  let failed = 0;
+  let stopped = false;
+  let measuring = false;
+  let stoppedAt = Infinity;
+  let ackedInWindow = 0;
+  let wakeDrained;
+  const drained = new Promise((resolve) => (wakeDrained = resolve));
+  const outstanding = () => sent - acked - failed;
+
+  const message = (seq, now) =>
+    JSON.stringify({
+      seq,
+      ts: Math.floor(now / 1000),
+      counter: 1000 + seq,
+      cycle_time: 30.5,
+      open_time: 4.2,
+      close_time: 26.3,
+      mold_temp: [41.5, 42.1, 40.9, null],
+      hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
+      current: 12.4,
+      battery: 87,
+      event: 'cycle',
+    });
+
+  const publish = (device) => {
+    const seq = device.seq++;
+    device.inflight += 1;
+    sent += 1;
+    const startedAt = performance.now();
+    const timed = measuring;
+    device.client.publish(device.topic, message(seq, Date.now()), { qos: 1 }, (error) => {
+      device.inflight -= 1;
+      if (error) failed += 1;
+      else {
+        acked += 1;
+        const now = performance.now();
+        if (measuring && now <= stoppedAt) ackedInWindow += 1;
+        if (timed) latencies.push(now - startedAt);
+      }
+      if (!stopped) pump(device);
+      else if (outstanding() === 0) wakeDrained();
+    });
+  };
+  const pump = (device) => {
+    while (!stopped && device.inflight < inflight) publish(device);
+  };
+
+  clients.forEach(pump);
+  await new Promise((resolve) => setTimeout(resolve, warmupS * 1000));
+  measuring = true;
+  const startedAt = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  stopped = true;
+  stoppedAt = performance.now();
+  if (outstanding() > 0) await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS))]);
+  const elapsedS = (stoppedAt - startedAt) / 1000;
+  await Promise.all(clients.map(({ client }) => client.endAsync()));
+  clients = [];
+  const { stored } = await server.command('count');
+  if (process.env.BENCH_DIAG) console.error(JSON.stringify(await server.command('diag')));
+
+  console.log(
+    JSON.stringify({
+      bench: 'ingest',
+      db,
+      devices: deviceCount,
+      seconds,
+      inflight,
+      warmup_s: warmupS,
+      sent,
+      acked,
+      stored,
+      ...(failed ? { failed } : {}),
+      messages_per_s: Math.round(ackedInWindow / elapsedS),
+      p50_ack_ms: round(quantile(latencies, 0.5)),
+      p99_ack_ms: round(quantile(latencies, 0.99)),
+    }),
+  );
+} finally {
+  for (const { client } of clients) client.end(true);
+  await server.stop();
+}

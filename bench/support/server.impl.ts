@@ -1,0 +1,208 @@
+/**
+ * The Mouldwatch server of a benchmark, started in this process from the TypeScript sources the way
+ * e2e/support/in-process.ts and server/test/test-app.ts do (prepareServer + the embedded broker on
+ * a free port). Run by bench/ingest.mjs and bench/live.mjs as
+ *
+ *   node --conditions=source --import tsx bench/support/server.impl.ts --db pglite|postgres --devices N [--live]
+ *
+ * It seeds one organisation with an admin, registers N devices through the API
+ * (POST /api/yudata/device/) and, with --live, creates a mould granted to the admin and binds the
+ * first device to it. Then it prints ONE JSON line on stdout:
+ *   {"ready":true,"mqttPort":…,"httpUrl":…,"adminToken":…,"moldId":…,"devices":[{device_no,token},…]}
+ * and reads commands from stdin, one per line, each answered by one JSON line:
+ *   count → {"stored": readings in the database}
+ *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
+ * The load (devices, browser socket) runs in the parent process so that it does not take the
+ * server's event loop, as real devices would not.
+ *
+ * Database: PGlite in a temp dir by default; with --db postgres, DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped at the end.
+ *
+ * Diagnosis aids (off by default; the figures they print go to stderr): BENCH_DIAG=1 times each batch
+ * write (`diag` command), BENCH_DIAG=noupdate skips marking devices seen, BENCH_DIAG=nostate keeps the
+ * state engine from following readings. BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../../server/src/config.js';
+import { openDatabase, type DatabaseHandle } from '../../server/src/infra/db/database.js';
+import type { Database } from '../../server/src/infra/db/schema.js';
+import { IngestRepository } from '../../server/src/ingest/ingest.repository.js';
+import { StateEngine } from '../../server/src/state/state-engine.js';
+import { seedOrganization } from '../../server/src/seed/organization.js';
+import { prepareServer } from '../../server/src/start.js';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    devices: { type: 'string', default: '200' },
+    live: { type: 'boolean', default: false },
+  },
+});
+// BENCH_DIAG=1: times each batch write, reported by the `diag` command (a diagnosis aid, off by default).
+const diag = { writes: 0, rows: 0, ms: [] as number[] };
+if (process.env.BENCH_DIAG === 'noupdate') {
+  // Diagnosis only: inserts the readings without marking the devices seen, to see what that costs.
+  IngestRepository.prototype.storeReadings = function (this: IngestRepository, readings) {
+    return (this as unknown as { db: Kysely<Database> }).db
+      .insertInto('readings')
+      .values(readings)
+      .onConflict((conflict) => conflict.columns(['device_id', 'seq']).doNothing())
+      .returning(['device_id', 'seq'])
+      .execute();
+  };
+} else if (process.env.BENCH_DIAG) {
+  const original = IngestRepository.prototype.storeReadings;
+  IngestRepository.prototype.storeReadings = async function (this: IngestRepository, ...args) {
+    const started = performance.now();
+    try {
+      return await original.apply(this, args);
+    } finally {
+      diag.writes += 1;
+      diag.rows += args[0].length;
+      diag.ms.push(performance.now() - started);
+    }
+  };
+}
+// BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
+if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
+const kind = values.db === 'postgres' ? 'postgres' : 'pglite';
+const deviceCount = Number(values.devices);
+const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN = { username: 'benchadmin', password: 'bench1234', name: 'Bench', email: 'bench@example.com' };
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-bench-'));
+const schema = `mw_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+async function pgAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+let database: DatabaseHandle | undefined;
+if (kind === 'postgres') {
+  await pgAdmin(`create schema ${schema}`);
+  database = await openDatabase({ kind: 'postgres', url: PG_URL, schema });
+}
+
+const config = loadConfig({
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'bench-secret-'.padEnd(40, 'x'),
+  MQTT_PORT: '0',
+});
+const server = await prepareServer(config, { database, seedEmpty: false });
+
+let stopping: Promise<void> | undefined;
+const stop = () =>
+  (stopping ??= (async () => {
+    await server.close().catch(() => undefined);
+    if (kind === 'postgres') await pgAdmin(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  })());
+// The parent going away (stdin closed) or a signal: clean up all the same.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop().then(() => process.exit(1)));
+
+try {
+  const { orgId } = await seedOrganization(server.context.db, 'Bench Org', ADMIN);
+  const mqtt = await server.startMqtt(0);
+  const httpUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+
+  const inject = async (method: 'POST' | 'PUT', url: string, payload: unknown, token?: string) => {
+    const response = await server.app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: token ? { authorization: `JWT ${token}` } : {},
+    });
+    if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json().data;
+  };
+  const adminToken = (
+    await inject('POST', '/api/login/en_US', {
+      username: ADMIN.username,
+      password: Buffer.from(ADMIN.password).toString('base64'),
+    })
+  ).access as string;
+
+  const devices: Array<{ id: number; device_no: string; token: string }> = [];
+  for (let index = 0; index < deviceCount; index += 1) {
+    const device_no = `BENCH-${index}-${randomBytes(3).toString('hex')}`;
+    devices.push(await inject('POST', '/api/yudata/device/', { device_no }, adminToken));
+  }
+
+  let moldId: number | null = null;
+  if (values.live) {
+    const user = await server.context.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', ADMIN.username)
+      .executeTakeFirstOrThrow();
+    const mold = await server.context.db
+      .insertInto('molds')
+      .values({ org_id: orgId, name: 'Bench mould', mold_number: `M-BENCH-${randomBytes(3).toString('hex')}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.context.db
+      .insertInto('user_mold_grants')
+      .values({ user_id: user.id, mold_id: mold.id, shared_by: null })
+      .execute();
+    moldId = mold.id;
+    await inject('PUT', `/api/yudata/device/${devices[0]!.id}/`, { mold_id: moldId }, adminToken);
+  }
+
+  if (mqtt.kind !== 'embedded') throw new Error(`expected the embedded broker, got ${mqtt.kind}`);
+  console.log(
+    JSON.stringify({
+      ready: true,
+      mqttPort: mqtt.port,
+      httpUrl,
+      adminToken,
+      moldId,
+      devices: devices.map(({ device_no, token }) => ({ device_no, token })),
+    }),
+  );
+
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    void (async () => {
+      const command = line.trim();
+      if (command === 'count') {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from readings`.execute(server.context.db);
+        console.log(JSON.stringify({ stored: rows[0]!.n }));
+      } else if (command === 'diag') {
+        const sorted = diag.ms.sort((a, b) => a - b);
+        const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
+        console.log(
+          JSON.stringify({
+            writes: diag.writes,
+            rows_per_write: Math.round(diag.rows / Math.max(1, diag.writes)),
+            write_ms_p50: at(0.5),
+            write_ms_p99: at(0.99),
+            write_ms_max: at(1),
+          }),
+        );
+      } else if (command === 'stop') {
+        await stop();
+        console.log(JSON.stringify({ stopped: true }));
+        process.exit(0);
+      }
+    })();
+  });
+  lines.on('close', () => void stop().then(() => process.exit(0)));
+} catch (error) {
+  console.error(error);
+  await stop();
+  process.exit(1);
+}

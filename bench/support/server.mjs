@@ -1,0 +1,73 @@
+// Starts bench/support/server.impl.ts (the server, in its own process, from the TypeScript sources via
+// tsx) and talks to it over stdin/stdout: one JSON line per answer. See that file for the protocol.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Resolves when the server is ready, with its details and a `command(name)` / `stop()` pair. */
+export async function startBenchServer({ db = 'pglite', devices = 1, live = false } = {}) {
+  const child = spawn(
+    process.execPath,
+    [
+      // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--conditions=source',
+      '--import',
+      'tsx',
+      path.join(root, 'bench/support/server.impl.ts'),
+      '--db',
+      db,
+      '--devices',
+      String(devices),
+      ...(live ? ['--live'] : []),
+    ],
+    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const waiting = [];
+  const lines = createInterface({ input: child.stdout });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  lines.on('line', (line) => {
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      process.stderr.write(`[server] ${line}\n`);
+      return;
+    }
+    waiting.shift()?.resolve(value);
+  });
+  exited.then((code) => {
+    for (const waiter of waiting.splice(0)) waiter.reject(new Error(`the bench server exited (${code})`));
+  });
+  const next = () => new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+  const ready = await next();
+  const command = (name) => {
+    const answer = next();
+    child.stdin.write(`${name}\n`);
+    return answer;
+  };
+  return {
+    ...ready,
+    command,
+    /** Closes the server and waits for its process to end (killed after 30 s). */
+    stop: async () => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.stdin.write('stop\n');
+      child.stdin.end();
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The q-th quantile (0..1) of numbers, nearest rank. */
+export function quantile(values, q) {
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export const round = (value, places = 1) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
