@@ -18,10 +18,13 @@ import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { DevicesService } from './modules/devices/devices.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { MenuService } from './modules/menu/menu.service.js';
+import { moldStatusRoutes } from './modules/mold-status/mold-status.routes.js';
+import { MoldStatusService } from './modules/mold-status/mold-status.service.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { StateEngine, type StateEngineOptions } from './state/state-engine.js';
 
 export interface Services {
   access: AccessService;
@@ -32,9 +35,13 @@ export interface Services {
   devices: DevicesService;
   /** Device telemetry from HTTP and MQTT. */
   ingest: TelemetryIngest;
+  /** The mould list with live status, and time-state history. */
+  moldStatus: MoldStatusService;
+  /** Mould states and time-state slots, from readings and a timer (started by the server). */
+  state: StateEngine;
 }
 
-export function createServices(context: AppContext): Services {
+export function createServices(context: AppContext, stateOptions?: Partial<StateEngineOptions>): Services {
   const access = new AccessService(context.db);
   return {
     access,
@@ -44,6 +51,8 @@ export function createServices(context: AppContext): Services {
     notices: new NoticesService(context),
     devices: new DevicesService(context, access),
     ingest: new TelemetryIngest(context),
+    moldStatus: new MoldStatusService(context, access),
+    state: new StateEngine(context, stateOptions),
   };
 }
 
@@ -93,6 +102,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: context.log,
+    // Devices post readings all the time: a line per request would drown what matters.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +120,7 @@ export async function buildApp(
   await app.register(noticesRoutes, { notices: services.notices });
   await app.register(devicesRoutes, { devices: services.devices });
   await app.register(telemetryRoutes, { ingest: services.ingest });
+  await app.register(moldStatusRoutes, { moldStatus: services.moldStatus });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir);

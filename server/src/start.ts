@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/d
 import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
+import type { StateEngineOptions } from './state/state-engine.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -35,6 +36,8 @@ export interface PrepareOptions {
   live?: Partial<LiveHubOptions>;
   /** Redis channel prefix of the bus (tests keep theirs apart). */
   busNamespace?: string;
+  /** State engine timings (tests sweep by hand). */
+  state?: Partial<StateEngineOptions>;
 }
 
 /** Redis carries events between instances when REDIS_URL is set; one instance needs no more than memory. */
@@ -71,11 +74,12 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
     log,
     now: () => new Date(),
   };
-  const services = createServices(context);
+  const services = createServices(context, options.state);
   await services.menu.seed();
   const seed: SeedOutcome =
-    options.seedEmpty === false ? { kind: 'none' } : await seedEmptyDatabase(handle.db, config.demo);
+    options.seedEmpty === false ? { kind: 'none' } : await seedEmptyDatabase(handle.db, config.demo, config.dataDir);
   const app = await buildApp(context, services, options.live);
+  services.state.start();
   let mqtt: MqttIngest | undefined;
   return {
     app,
@@ -92,6 +96,7 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
       await mqtt?.close();
       await app.close();
       await services.ingest.close();
+      await services.state.stop();
       await context.bus.close();
       await handle.close();
     },

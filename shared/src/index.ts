@@ -12,3 +12,6 @@ export * from './notices/notice.js';
 export * from './live/messages.js';
 export * from './device/registry.js';
 export * from './mold/mold-info.js';
+export * from './device/profile.js';
+export * from './state/mold-state.js';
+export * from './state/mold-status.js';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceMessage } from '@mouldwatch/shared';
+import type { DeviceMessage, MoldLiveStatus } from '@mouldwatch/shared';
 
 /**
  * Events that cross modules (and, with Redis, server instances). Each topic names its payload;
@@ -14,6 +14,8 @@ export interface BusEvents {
   reading: { deviceId: number; deviceNo: string; orgId: number; moldId: number | null; message: DeviceMessage };
   /** A device was bound, unbound, given a new token or deleted: identities cached by the ingest are stale. */
   deviceChanged: { deviceId: number };
+  /** A mould's state or online flag changed; the live channel sends it as a `list` update. */
+  moldStatus: { orgId: number; moldId: number; status: MoldLiveStatus };
 }
 
 export type BusTopic = keyof BusEvents;

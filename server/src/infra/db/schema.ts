@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DeviceEvent, DeviceMessage, MenuAction } from '@mouldwatch/shared';
+import type { DeviceEvent, DeviceMessage, MenuAction, MoldState } from '@mouldwatch/shared';
 
 type WifiScan = NonNullable<DeviceMessage['wifi']>[number];
 
@@ -167,6 +167,45 @@ export interface UserMessagesTable {
   created_at: CreatedAt;
 }
 
+/** A mould's live status as the state engine keeps it (one row once its device has reported). */
+export interface MoldStatusTable {
+  mold_id: number;
+  state: MoldState;
+  online: boolean;
+  /** The last reading was a power_off event. */
+  powered_off: Generated<boolean>;
+  /** Time (device clock) of the last reading. */
+  last_connect_at: Date | null;
+  /** Time of the last reading that reported a cycle. */
+  last_cycle_at: Date | null;
+  counter: number | null;
+  last_cycle_time: number | null;
+  mold_temp: Array<number | null> | null;
+  hrs_temp: Array<number | null> | null;
+  battery: number | null;
+  /** The last reported current (A): energy is counted at it until the next reading. */
+  current: number | null;
+  lat: number | null;
+  lng: number | null;
+  state_since: Date;
+  /** Time-state slots are written up to this moment. */
+  accounted_until: Date;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The spec's time-state record of one mould and 5-minute slot: fractions of the slot per state. */
+export interface TimeStateSlotsTable {
+  mold_id: number;
+  slot_start: Date;
+  c_run_time: Generated<number>;
+  c_idle_time: Generated<number>;
+  c_alarm_time: Generated<number>;
+  c_stop_time: Generated<number>;
+  c_off_time: Generated<number>;
+  /** Energy drawn in the slot: voltage setting × last reported current × time online. */
+  energy_kwh: Generated<number>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   roles: RolesTable;
@@ -181,6 +220,8 @@ export interface Database {
   user_mold_grants: UserMoldGrantsTable;
   login_failures: LoginFailuresTable;
   user_messages: UserMessagesTable;
+  mold_status: MoldStatusTable;
+  time_state_slots: TimeStateSlotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -190,3 +231,4 @@ export type RoleRow = Selectable<RolesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type NewReading = Insertable<ReadingsTable>;
+export type MoldStatusRow = Selectable<MoldStatusTable>;

@@ -79,4 +79,44 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server instances on one PostgreS
     await first.app.inject({ method: 'POST', url: '/api/logout/', headers: { authorization: `JWT ${token}` } });
     expect(await closed).toBe(4401);
   });
+
+  it('moves a mould on once when both instances see its reading, and tells a socket on the other once', async () => {
+    const login = await first.app.inject({
+      method: 'POST',
+      url: '/api/login/en_US',
+      payload: { username: USER.username, password: Buffer.from(USER.password).toString('base64') },
+    });
+    const token = login.json().data.access as string;
+    const user = await first.context.db
+      .selectFrom('users')
+      .select(['id', 'org_id'])
+      .where('username', '=', USER.username)
+      .executeTakeFirstOrThrow();
+    const { id: moldId } = await first.context.db
+      .insertInto('molds')
+      .values({ org_id: user.org_id, name: 'Twin mould', mold_number: 'TW-1' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await first.context.db.insertInto('user_mold_grants').values({ user_id: user.id, mold_id: moldId }).execute();
+
+    const address = await first.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`);
+    const lists: unknown[] = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; data?: unknown };
+      if (message.type === 'list') lists.push(message.data);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'login', token }));
+    await new Promise((resolve) => socket.once('message', resolve));
+
+    const message = { seq: 1, ts: Math.floor(Date.now() / 1000), counter: 1, event: 'cycle' as const };
+    second.context.bus.publish('reading', { deviceId: 1, deviceNo: 'TW', orgId: user.org_id, moldId, message });
+    await expect.poll(() => lists).toEqual([expect.objectContaining({ id: moldId, state: 'run', online: true })]);
+    await Promise.all([first.services.state.settled(), second.services.state.settled()]);
+    await Promise.all([first.services.state.sweep(), second.services.state.sweep()]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lists).toHaveLength(1);
+    socket.close();
+  });
 });

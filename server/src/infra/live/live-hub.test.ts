@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { AlarmType, LIVE_MAX_FRAME_BYTES } from '@mouldwatch/shared';
+import { createMold } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let app: TestApp;
@@ -197,5 +198,31 @@ describe('live readings of a followed mould', () => {
     } finally {
       await recheckApp.close();
     }
+  });
+});
+
+describe('live mould list updates', () => {
+  it('reach every socket of a user who may see the mould, following it or not', async () => {
+    const viewerToken = await app.login(VIEWER);
+    const viewerId = await userIdOf(viewerToken);
+    const visible = await createMold(app.context.db, app.orgId, [viewerId]);
+    const hidden = await createMold(app.context.db, app.orgId);
+    const client = await loggedIn(viewerToken);
+    const status = (id: number) => ({
+      id,
+      state: 'idle' as const,
+      online: true,
+      last_connect_time: 1_795_340_000,
+      counter: 12,
+      last_cycle_time: 30,
+      mold_temp: null,
+      hrs_temp: null,
+    });
+
+    app.context.bus.publish('moldStatus', { orgId: app.orgId, moldId: hidden, status: status(hidden) });
+    app.context.bus.publish('moldStatus', { orgId: app.orgId, moldId: visible, status: status(visible) });
+    expect(await client.next('list')).toEqual({ type: 'list', data: status(visible) });
+    await expect(client.next('list', 300)).rejects.toThrow(/no list/);
+    client.socket.close();
   });
 });

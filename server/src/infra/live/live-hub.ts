@@ -8,6 +8,7 @@ import {
   type LiveClientMessage,
   type DeviceMessage,
   type LiveServerMessage,
+  type MoldLiveStatus,
   type Notice,
 } from '@mouldwatch/shared';
 import type { EventBus } from '../bus/event-bus.js';
@@ -91,6 +92,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       deps.bus.subscribe('reading', ({ moldId, message }) => {
         if (moldId !== null) void this.#pushReading(moldId, message);
       }),
+      deps.bus.subscribe('moldStatus', ({ moldId, status }) => void this.#pushStatus(moldId, status)),
     ];
   }
 
@@ -213,6 +215,15 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     }
     client.followCheckedUntil = Date.now() + this.#options.followRecheckMs;
     return true;
+  }
+
+  /** A mould's new state goes to every logged-in socket whose user may see the mould, followed or not. */
+  async #pushStatus(moldId: number, status: MoldLiveStatus): Promise<void> {
+    for (const clients of [...this.#clients.values()]) {
+      const [first] = clients;
+      if (!first?.principal || !(await this.deps.canReadMold(first.principal, moldId))) continue;
+      for (const client of clients) client.send({ type: 'list', data: status });
+    }
   }
 
   async #pushNotice(userId: number, noticeId: number): Promise<void> {

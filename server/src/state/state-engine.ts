@@ -1,0 +1,149 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Transaction } from 'kysely';
+import { moldInfoSchema, stateThresholds, type DeviceMessage } from '@mouldwatch/shared';
+import type { AppContext } from '../app-context.js';
+import type { BusEvents } from '../infra/bus/event-bus.js';
+import type { Database } from '../infra/db/schema.js';
+import { advanceStatus } from './status-advance.js';
+import { presentLiveStatus } from './status.presenter.js';
+import { StateRepository } from './state.repository.js';
+
+export interface StateEngineOptions {
+  /** How often silent moulds are moved on (idle, stop, off) and their slots written. */
+  sweepIntervalMs: number;
+  /**
+   * How long readings gather before they are applied: under load a mould takes one transaction per
+   * period, not one per reading, and the ingest keeps the database.
+   */
+  applyDelayMs: number;
+}
+
+const DEFAULT_OPTIONS: StateEngineOptions = { sweepIntervalMs: 15_000, applyDelayMs: 200 };
+
+type StatusEvent = BusEvents['moldStatus'];
+
+/**
+ * The state engine (DESIGN §8): follows each committed reading and, on a timer, the moulds that
+ * went quiet; keeps `mold_status`, writes the 5-minute time-state slots, and announces each change
+ * of state or online flag. Each mould is moved on under its row lock, so instances that see the same
+ * readings, or sweep at once, never count the same time twice.
+ */
+export class StateEngine {
+  readonly #repository = new StateRepository();
+  readonly #options: StateEngineOptions;
+  /** Readings not yet applied, per mould: they are applied together, in arrival order. */
+  readonly #pending = new Map<number, DeviceMessage[]>();
+  #draining: Promise<void> | undefined;
+  /** The timer's sweep under way: the next tick skips while it runs, and stop() waits for it. */
+  #sweeping: Promise<void> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly context: AppContext,
+    options: Partial<StateEngineOptions> = {},
+  ) {
+    this.#options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  start(): void {
+    this.#unsubscribe = this.context.bus.subscribe('reading', ({ moldId, message }) => {
+      if (moldId !== null) this.#enqueue(moldId, message);
+    });
+    this.#timer = setInterval(() => this.#sweepOnTimer(), this.#options.sweepIntervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#unsubscribe?.();
+    await this.#sweeping;
+    await this.settled();
+  }
+
+  /** Resolves once every reading received so far is applied. */
+  async settled(): Promise<void> {
+    while (this.#draining) await this.#draining;
+  }
+
+  /**
+   * Moves every mould on to now, on one instance at a time; answers how many changed state
+   * (0 when another instance holds the sweep).
+   */
+  async sweep(): Promise<number> {
+    const now = this.context.now();
+    const events = await this.context.db.transaction().execute(async (trx) => {
+      if (!(await this.#repository.trySweepLock(trx))) return [];
+      const changed: StatusEvent[] = [];
+      for (const moldId of await this.#repository.moldIdsWithStatus(trx)) {
+        const event = await this.#advance(trx, moldId, [], now);
+        if (event) changed.push(event);
+      }
+      return changed;
+    });
+    this.#announce(events);
+    return events.length;
+  }
+
+  #sweepOnTimer(): void {
+    this.#sweeping ??= this.sweep()
+      .then(() => undefined, this.#logFailure)
+      .finally(() => {
+        this.#sweeping = undefined;
+      });
+  }
+
+  #enqueue(moldId: number, message: DeviceMessage): void {
+    const readings = this.#pending.get(moldId) ?? [];
+    readings.push(message);
+    this.#pending.set(moldId, readings);
+    this.#startDraining();
+  }
+
+  /** One drain at a time, after the delay; readings that arrive as it ends start the next. */
+  #startDraining(): void {
+    if (this.#draining) return;
+    this.#draining = delay(this.#options.applyDelayMs)
+      .then(() => this.#drain())
+      .finally(() => {
+        this.#draining = undefined;
+        if (this.#pending.size > 0) this.#startDraining();
+      });
+  }
+
+  async #drain(): Promise<void> {
+    for (const [moldId, readings] of this.#pending) {
+      this.#pending.delete(moldId);
+      try {
+        const now = this.context.now();
+        const event = await this.context.db.transaction().execute((trx) => this.#advance(trx, moldId, readings, now));
+        this.#announce(event ? [event] : []);
+      } catch (error) {
+        this.#logFailure(error);
+      }
+    }
+  }
+
+  /** Moves one mould on under its row lock; answers the event to announce when its state changed. */
+  async #advance(
+    trx: Transaction<Database>,
+    moldId: number,
+    readings: readonly DeviceMessage[],
+    now: Date,
+  ): Promise<StatusEvent | undefined> {
+    const mold = await this.#repository.lockMold(trx, moldId);
+    if (!mold) return undefined;
+    const info = moldInfoSchema.parse(mold.info);
+    const settings = { thresholds: stateThresholds(info), voltage: info.voltage };
+    const { status, shares, changed } = advanceStatus(moldId, mold.status, settings, readings, now);
+    await this.#repository.addToSlots(trx, moldId, shares);
+    await this.#repository.saveStatus(trx, status);
+    return changed ? { orgId: mold.orgId, moldId, status: presentLiveStatus(moldId, status) } : undefined;
+  }
+
+  #announce(events: readonly StatusEvent[]): void {
+    for (const event of events) this.context.bus.publish('moldStatus', event);
+  }
+
+  readonly #logFailure = (error: unknown) => this.context.log.error({ err: error }, 'state engine');
+}

@@ -1,0 +1,86 @@
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { SlotFractions } from '@mouldwatch/shared';
+import type { Database, MoldStatusRow, MoldStatusTable } from '../infra/db/schema.js';
+
+/** A mould as the state engine sees it: organisation, settings, status (none before its first reading). */
+export interface LockedMold {
+  orgId: number;
+  info: unknown;
+  status: MoldStatusRow | undefined;
+}
+
+/** Time and energy to add to one slot. */
+export interface SlotShare {
+  slotStart: Date;
+  fractions: SlotFractions;
+  energyKwh: number;
+}
+
+/** The same on every instance sharing a schema, and apart from those of other schemas (tests). */
+const SWEEP_LOCK = sql`hashtext(current_schema() || '.mold-state-sweep')`;
+
+/** The state engine's queries; each runs in the caller's transaction. */
+export class StateRepository {
+  /** The mould with its status, its row locked until the transaction ends; undefined when it was deleted. */
+  async lockMold(trx: Transaction<Database>, moldId: number): Promise<LockedMold | undefined> {
+    const row = await trx
+      .selectFrom('molds')
+      .select(['org_id', 'info'])
+      .where('id', '=', moldId)
+      // Not `for update`: that would hold up the reading inserts, whose foreign key takes a key share lock.
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const status = await trx.selectFrom('mold_status').selectAll().where('mold_id', '=', moldId).executeTakeFirst();
+    return { orgId: row.org_id, info: row.info, status };
+  }
+
+  async saveStatus(trx: Transaction<Database>, status: Insertable<MoldStatusTable>): Promise<void> {
+    const { mold_id: _moldId, ...changes } = status;
+    await trx
+      .insertInto('mold_status')
+      .values(status)
+      .onConflict((conflict) => conflict.column('mold_id').doUpdateSet(changes))
+      .execute();
+  }
+
+  /** Adds each share to its slot's fractions and energy. */
+  async addToSlots(trx: Transaction<Database>, moldId: number, shares: readonly SlotShare[]): Promise<void> {
+    if (shares.length === 0) return;
+    await trx
+      .insertInto('time_state_slots')
+      .values(
+        shares.map(({ slotStart, fractions, energyKwh }) => ({
+          mold_id: moldId,
+          slot_start: slotStart,
+          ...fractions,
+          energy_kwh: energyKwh,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['mold_id', 'slot_start']).doUpdateSet((eb) => ({
+          c_run_time: eb('time_state_slots.c_run_time', '+', eb.ref('excluded.c_run_time')),
+          c_idle_time: eb('time_state_slots.c_idle_time', '+', eb.ref('excluded.c_idle_time')),
+          c_alarm_time: eb('time_state_slots.c_alarm_time', '+', eb.ref('excluded.c_alarm_time')),
+          c_stop_time: eb('time_state_slots.c_stop_time', '+', eb.ref('excluded.c_stop_time')),
+          c_off_time: eb('time_state_slots.c_off_time', '+', eb.ref('excluded.c_off_time')),
+          energy_kwh: eb('time_state_slots.energy_kwh', '+', eb.ref('excluded.energy_kwh')),
+        })),
+      )
+      .execute();
+  }
+
+  /** Moulds with a status: the ones the sweep moves on. */
+  async moldIdsWithStatus(trx: Transaction<Database>): Promise<number[]> {
+    const rows = await trx.selectFrom('mold_status').select('mold_id').orderBy('mold_id').execute();
+    return rows.map((row) => row.mold_id);
+  }
+
+  /** Whether this transaction holds the sweep lock (released at its end); false while another instance sweeps. */
+  async trySweepLock(trx: Transaction<Database>): Promise<boolean> {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`.execute(trx);
+    return rows[0]?.locked === true;
+  }
+}
