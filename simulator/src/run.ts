@@ -13,13 +13,16 @@ export interface RunOptions {
   onSent?: (deviceNo: string, count: number) => void;
 }
 
+/** Waits, or less when the run is stopped meanwhile. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, Math.max(0, ms));
-    signal?.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 /** Sends a device's past up to now in batches, then its readings as they happen. */
