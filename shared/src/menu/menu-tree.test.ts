@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ITEMS, MenuId } from './menu-items.js';
-import { buildMenuTree, expandMenuIds, menuAllows, menuRoutes, type MenuEntry } from './menu-tree.js';
+import { buildMenuTree, expandMenuIds, grantedMenu, menuAllows, menuRoutes } from './menu-tree.js';
 
-function entries(ids: readonly number[]): MenuEntry[] {
-  return MENU_ITEMS.filter((item) => ids.includes(item.id)).map((item) => ({
-    id: item.id,
-    parent: item.parent,
-    name: item.names.en,
-    path: item.path,
-    sort: item.sort,
-    menuPermission: [...item.actions],
-    api: item.api,
-  }));
-}
+const entries = (ids: readonly number[]) => grantedMenu(ids);
 const ALL_IDS = MENU_ITEMS.map((item) => item.id);
 
 describe('menu tree', () => {

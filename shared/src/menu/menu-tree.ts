@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages.js';
 import { MENU_ITEMS, MenuId, type MenuAction, type MenuItemDefinition } from './menu-items.js';
 
 /** One item of a user's menu as `GET /api/yudata/menu/web_router/` returns it. */
@@ -35,6 +36,22 @@ const TOP_LEVEL_ORDER: readonly number[] = [
 ];
 
 const DEFINITIONS: ReadonlyMap<number, MenuItemDefinition> = new Map(MENU_ITEMS.map((item) => [item.id, item]));
+
+/**
+ * The menu a role granting every action on these items answers, named in `language`: what the
+ * menu call would return, for previews and tests.
+ */
+export function grantedMenu(ids: readonly number[], language: Language = 'en'): MenuEntry[] {
+  return MENU_ITEMS.filter((item) => ids.includes(item.id)).map((item) => ({
+    id: item.id,
+    parent: item.parent,
+    name: item.names[language],
+    path: item.path,
+    sort: item.sort,
+    menuPermission: [...item.actions],
+    api: item.api,
+  }));
+}
 
 /** Menu id 4 (home) brings id 11 (mould detail) with it. */
 export function expandMenuIds(ids: Iterable<number>): Set<number> {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { LoginPage } from '../features/session';
 import { serverText } from '../i18n';
 import { toast } from '../lib/toast';
 import { getToken } from '../lib/token';
+import { LOGIN_PATH, decideEntry } from './guard';
 import { previousAppPath } from './navigation';
 import { Screen } from './Screen';
 import { PUBLIC_SCREENS } from './screens';
@@ -17,7 +17,7 @@ const ConsoleRoot = lazy(() => import('./ConsoleRoot'));
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginRoute />} />
+      <Route path={LOGIN_PATH} element={<LoginRoute />} />
       {Object.entries(PUBLIC_SCREENS).map(([path, definition]) => (
         <Route key={path} path={path} element={<Screen definition={definition} />} />
       ))}
@@ -35,11 +35,11 @@ export function AppRoutes() {
 
 /** With a token, /login shows error 20287 and goes back to where the user was. */
 function LoginRoute() {
-  const { t } = useTranslation();
-  const hasToken = Boolean(getToken());
+  const decision = decideEntry(LOGIN_PATH, Boolean(getToken()), previousAppPath());
+  const alreadyLoggedIn = decision.kind === 'alreadyLoggedIn';
   useEffect(() => {
-    if (hasToken) toast.error(serverText('20287'));
-  }, [hasToken, t]);
-  if (hasToken) return <Navigate to={previousAppPath() ?? '/'} replace />;
+    if (alreadyLoggedIn) toast.error(serverText('20287'));
+  }, [alreadyLoggedIn]);
+  if (decision.kind === 'alreadyLoggedIn') return <Navigate to={decision.to} replace />;
   return <LoginPage />;
 }

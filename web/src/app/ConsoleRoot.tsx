@@ -9,7 +9,7 @@ import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 import { getToken } from '../lib/token';
 import { ConsoleLayout } from './layout/ConsoleLayout';
-import { landingPath, pathAccess, routesForMenu } from './guard';
+import { LOGIN_PATH, decideEntry, landingPath, pathAccess, routesForMenu } from './guard';
 import { previousAppPath, rememberAppPath } from './navigation';
 import { Screen } from './Screen';
 import { screenFor } from './screens';
@@ -18,7 +18,9 @@ import { useSessionBootstrap } from './useSessionBootstrap';
 /** Everything but the public pages: needs a token, then the session (user info and menu). */
 export default function ConsoleRoot() {
   const location = useLocation();
-  if (!getToken()) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (decideEntry(location.pathname, Boolean(getToken())).kind === 'toLogin') {
+    return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
+  }
   return <SessionGate />;
 }
 

@@ -14,10 +14,6 @@ export function normalizePath(path: string): string {
 
 const PUBLIC = new Set(PUBLIC_PATHS.map(normalizePath));
 
-export function isPublicPath(path: string): boolean {
-  return PUBLIC.has(normalizePath(path));
-}
-
 export type EntryDecision =
   /** A public page: show it. */
   | { kind: 'public' }

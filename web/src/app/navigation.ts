@@ -8,7 +8,3 @@ export function rememberAppPath(path: string): void {
 export function previousAppPath(): string | undefined {
   return lastAppPath;
 }
-
-export function forgetAppPath(): void {
-  lastAppPath = undefined;
-}

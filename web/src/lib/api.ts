@@ -1,5 +1,5 @@
 import { currentLanguageCode, i18n, serverText } from '../i18n';
-import { createApiClient, type Query } from './api-client';
+import { createApiClient } from './api-client';
 import { endSession } from './auth';
 import { useSession } from './session';
 import { browserTimeZone } from './timeZone';
@@ -25,21 +25,3 @@ export const api = createApiClient({
     window.location.reload();
   },
 });
-
-/** Downloads a file (GET as a binary blob) and saves it; failures are toasted by the client. */
-export async function downloadFile(path: string, query?: Query, filename?: string): Promise<boolean> {
-  try {
-    const result = await api.blob(path, { query });
-    const href = URL.createObjectURL(result.blob);
-    const anchor = document.createElement('a');
-    anchor.href = href;
-    anchor.download = filename ?? result.filename ?? 'download';
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,5 +1,3 @@
-import { MENU_ITEMS, type MenuEntry } from '@mouldwatch/shared';
-
 /** A Storage kept in memory, for code that takes one. */
 export function memoryStorage(initial: Record<string, string> = {}): Storage {
   const entries = new Map(Object.entries(initial));
@@ -16,13 +14,4 @@ export function memoryStorage(initial: Record<string, string> = {}): Storage {
 }
 
 /** The menu the server would answer for these ids, every action granted, named in English. */
-export const menuOf = (ids: readonly number[]): MenuEntry[] =>
-  MENU_ITEMS.filter((item) => ids.includes(item.id)).map((item) => ({
-    id: item.id,
-    parent: item.parent,
-    name: item.names.en,
-    path: item.path,
-    sort: item.sort,
-    menuPermission: [...item.actions],
-    api: item.api,
-  }));
+export { grantedMenu as menuOf } from '@mouldwatch/shared';

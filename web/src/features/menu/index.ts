@@ -1,1 +1,1 @@
-export { getMenu, menuQueryOptions, useMenu, MENU_LIMIT } from './api/getMenu';
+export { getMenu } from './api/getMenu';
