@@ -23,3 +23,4 @@ export * from './history/gaps.js';
 export * from './time/zoned.js';
 export * from './history/ranges.js';
 export * from './history/records.js';
+export * from './i18n/export-labels.js';

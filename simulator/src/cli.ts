@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Drives simulated mould devices against a Mouldwatch server over MQTT or HTTP, speaking only the
 // public device protocol (docs/device-protocol.md).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runDevice } from './run.js';
 import { httpTransport, mqttTransport, type DeviceIdentity, type Transport } from './transports.js';
@@ -9,7 +9,9 @@ import { httpTransport, mqttTransport, type DeviceIdentity, type Transport } fro
 const USAGE = `usage:
   mouldwatch-simulator register --http URL --user NAME --password PASSWORD --count N [--prefix SIM] [--out devices.json]
   mouldwatch-simulator run --devices devices.json (--mqtt mqtt://host:1883 | --http URL)
-                           [--backfill-hours H] [--duration SECONDS] [--batch N]`;
+                           [--backfill-hours H] [--duration SECONDS] [--batch N] [--state state.json]
+
+  --state keeps each device's cycle counter in a file, so a restarted run counts on from it.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -25,6 +27,7 @@ const { positionals, values } = parseArgs({
     'backfill-hours': { type: 'string', default: '0' },
     duration: { type: 'string' },
     batch: { type: 'string', default: '200' },
+    state: { type: 'string' },
   },
 });
 
@@ -68,8 +71,24 @@ async function register(): Promise<void> {
   console.log(`registered ${devices.length} devices into ${values.out}`);
 }
 
+const STATE_SAVE_INTERVAL_MS = 30_000;
+
+/** The counters a previous run left in the state file, by serial number. */
+function savedCounters(file: string | undefined): Record<string, number> {
+  if (!file || !existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+}
+
 async function run(): Promise<void> {
-  const devices = JSON.parse(readFileSync(values.devices, 'utf8')) as DeviceIdentity[];
+  const counters = savedCounters(values.state);
+  const devices = (JSON.parse(readFileSync(values.devices, 'utf8')) as DeviceIdentity[]).map((device) => ({
+    ...device,
+    counter: counters[device.device_no] ?? device.counter,
+  }));
+  const saveState = () => {
+    if (values.state) writeFileSync(values.state, JSON.stringify(counters));
+  };
+  const stateSaver = setInterval(saveState, STATE_SAVE_INTERVAL_MS);
   const connect = (device: DeviceIdentity): Promise<Transport> | Transport =>
     values.mqtt ? mqttTransport(values.mqtt, device) : httpTransport(required(values.http, '--http or --mqtt'), device);
   const controller = new AbortController();
@@ -86,8 +105,10 @@ async function run(): Promise<void> {
           durationSeconds: values.duration ? Number(values.duration) : Infinity,
           batchSize: Number(values.batch),
           signal: controller.signal,
-          onSent: (_device, count) => {
-            sent += count;
+          onSent: (deviceNo, messages) => {
+            sent += messages.length;
+            const counter = messages[messages.length - 1]?.counter;
+            if (counter !== undefined) counters[deviceNo] = counter;
           },
         });
       } finally {
@@ -96,6 +117,8 @@ async function run(): Promise<void> {
     }),
   );
   clearInterval(report);
+  clearInterval(stateSaver);
+  saveState();
   console.log(`done: sent ${sent} messages`);
 }
 

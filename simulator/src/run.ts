@@ -10,7 +10,8 @@ export interface RunOptions {
   /** Messages per request or burst while back-filling. */
   batchSize: number;
   signal?: AbortSignal;
-  onSent?: (deviceNo: string, count: number) => void;
+  /** After the server acknowledged messages of a device: the last one carries its counter. */
+  onSent?: (deviceNo: string, messages: readonly DeviceMessage[]) => void;
 }
 
 /** Waits, or less when the run is stopped meanwhile. */
@@ -34,10 +35,12 @@ export async function runDevice(
 ): Promise<void> {
   const now = () => Math.floor(Date.now() / 1000);
   const profile = identity.profile ?? profileFor(identity.device_no, index);
-  const device = new SimulatedDevice(identity.device_no, profile, now() - options.backfillHours * 3600);
+  const device = new SimulatedDevice(identity.device_no, profile, Math.floor(now() - options.backfillHours * 3600), {
+    counter: identity.counter,
+  });
   const send = async (messages: DeviceMessage[]) => {
     await transport.send(messages);
-    options.onSent?.(identity.device_no, messages.length);
+    options.onSent?.(identity.device_no, messages);
   };
   let batch: DeviceMessage[] = [];
   while (device.clock < now() && !options.signal?.aborted) {

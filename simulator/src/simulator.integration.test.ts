@@ -26,7 +26,7 @@ async function backfill(transport: Transport, device: { device_no: string; token
     backfillHours: 2,
     durationSeconds: 0,
     batchSize: 100,
-    onSent: (_device, count) => {
+    onSent: (_device, { length: count }) => {
       sent += count;
     },
   });

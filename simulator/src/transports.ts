@@ -12,6 +12,8 @@ export interface DeviceIdentity {
   token: string;
   /** How the device runs; made up from its serial number when absent. */
   profile?: DeviceProfile;
+  /** The cycle counter to go on from; made up when absent. */
+  counter?: number;
 }
 
 /** MQTT with QoS 1: the PUBACK comes only after the server committed the reading. */

@@ -1,4 +1,5 @@
-import type { MoldState } from './mold-state.js';
+import type { MoldInfo } from '../mold/mold-info.js';
+import type { MoldState, SlotState } from './mold-state.js';
 
 /** A mould's live status: what a `list` live update carries, and the status part of a mould list row. */
 export interface MoldLiveStatus {
@@ -30,4 +31,75 @@ export interface TimeStateRecord {
   c_alarm_time: number;
   c_stop_time: number;
   c_off_time: number;
+}
+
+/** One row of `GET /api/yudata/mold/more/`: the mould, its live status and what the home list shows. */
+export interface HomeMoldItem extends MoldListItem {
+  group_id: number | null;
+  company_id: number | null;
+  company: string | null;
+  customer: string;
+  country: string;
+  mold_image: string;
+  /** The caller's favourite mark. */
+  favourite: boolean;
+  /** The mould's place in the caller's order; null until the caller orders their moulds. */
+  sort: number | null;
+  /** Target cycle time (s) of the mould's settings. */
+  target_cycle_time: number | null;
+  /** Cycles left before preventive maintenance; negative when overdue; null without an interval. */
+  cycles_until_pm: number | null;
+}
+
+/** Moulds per state class (stby counted as idle) and per connection, and all of them. */
+export type StateCounts = Record<SlotState | 'online' | 'offline' | 'total', number>;
+
+/** What the home screen's filters offer, from the caller's moulds. */
+export interface FilterOptions {
+  companies: Array<{ id: number; name: string }>;
+  groups: Array<{ id: number; name: string; company_id: number }>;
+  customers: string[];
+  countries: string[];
+  states: SlotState[];
+}
+
+/** The spec's displayed mould facts (§3), for the home screen's mould detail. */
+export interface MoldFacts {
+  id: number;
+  name: string;
+  mold_number: string;
+  group: string | null;
+  company: string | null;
+  customer: string;
+  country: string;
+  state: MoldState;
+  online: boolean;
+  project_name: string;
+  part_id: string;
+  start_count: number;
+  /** Epoch seconds of the first reading: when the mould went live; null before it reported. */
+  activation_time: number | null;
+  created_time: number;
+  modified_time: number;
+  last_connect_time: number | null;
+  /** The last cycle count reported. */
+  counter: number | null;
+  maint_interval: number | null;
+  cycles_until_pm: number | null;
+  target_cycle_time: number | null;
+  /** Average cycle time (s) of the last cycles, at most 100 of them; null before the first. */
+  average_cycle_time: number | null;
+  averaged_cycles: number;
+  stop_seconds_today: number;
+  location: { lat: number; lng: number; source: 'gps' } | null;
+  mold_image: string;
+  favourite: boolean;
+  /** Serial number: the bound device's. */
+  device_no: string | null;
+  /** Equipment no. */
+  oem_id: string;
+  /** GPS battery level (%). */
+  battery: number | null;
+  /** The mould's settings, defaults filled in (the detail views read their channels and limits). */
+  info: MoldInfo;
 }

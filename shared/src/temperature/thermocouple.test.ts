@@ -10,6 +10,7 @@ import {
   typeJEmf,
   typeKEmf,
   typeKTemperature,
+  withCorrectedTemperatures,
 } from './thermocouple.js';
 
 /*
@@ -188,5 +189,20 @@ describe('thermocouple codes', () => {
     expect(thermocoupleOfCode(0)).toBe('J');
     expect(thermocoupleOfCode(1)).toBe('K');
     expect(thermocoupleOfCode(7)).toBe('J');
+  });
+});
+
+describe('withCorrectedTemperatures', () => {
+  const message = { seq: 1, ts: 1_800_000_000, mold_temp: [100, null, -40, 199.9], hrs_temp: null, counter: 5 };
+
+  it('leaves a J mould’s message as it is', () => {
+    expect(withCorrectedTemperatures(message, 'J')).toBe(message);
+  });
+
+  it('corrects every temperature of a K mould and keeps nulls and the other fields', () => {
+    const corrected = withCorrectedTemperatures(message, 'K');
+    expect(corrected.mold_temp).toEqual([correctKReading(100), null, correctKReading(-40), correctKReading(199.9)]);
+    expect(corrected.hrs_temp).toBeNull();
+    expect(corrected).toMatchObject({ seq: 1, counter: 5 });
   });
 });

@@ -1,3 +1,4 @@
+import type { DeviceMessage } from '../device/protocol.js';
 import type { ThermocoupleType } from '../validation/profile.js';
 import { roundToTenth } from './units.js';
 
@@ -174,4 +175,15 @@ export function correctKReading(reading: number): number | null {
 export function correctReading(reading: number | null, thermocouple: ThermocoupleType): number | null {
   if (reading === null || thermocouple === 'J') return reading;
   return correctKReading(reading);
+}
+
+/** A device message's temperatures as the mould's thermocouple makes them; other fields untouched. */
+export function withCorrectedTemperatures<M extends Pick<DeviceMessage, 'mold_temp' | 'hrs_temp'>>(
+  message: M,
+  thermocouple: ThermocoupleType,
+): M {
+  if (thermocouple === 'J') return message;
+  const correct = (values: Array<number | null> | null | undefined) =>
+    values ? values.map((value) => correctReading(value, thermocouple)) : values;
+  return { ...message, mold_temp: correct(message.mold_temp), hrs_temp: correct(message.hrs_temp) };
 }
