@@ -6,7 +6,8 @@
 //
 // How: bench/support/server.mjs starts the real server from the TypeScript sources (tsx) in a child
 // process — PGlite in a temp dir, or with --db postgres DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards — and registers N
+// postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards; --db defaults to
+// postgres when DATABASE_URL is set, as the tests do — and registers N
 // devices (default 200) through the API. This process then connects N mqtt.js clients (username =
 // device_no, password = token) and has each publish to devices/{device_no}/telemetry back-to-back,
 // QoS 1, with at most K (default 1) publishes awaiting their PUBACK, for S seconds (default 15). Each
@@ -18,19 +19,25 @@
 // counted. The load runs in this process, apart from the server's event loop, as devices would.
 //
 // Prints ONE JSON line: {"bench":"ingest","db","devices","seconds","inflight","warmup_s","sent","acked",
-//   "stored","messages_per_s","p50_ack_ms","p99_ack_ms"}. sent / acked / stored count every message,
-// warm-up included (stored must equal acked); messages_per_s = PUBACKs received in the measured S seconds / S.
+//   "stored","messages_per_s","p50_ack_ms","p99_ack_ms","server_cpu_us_per_msg","load_cpu_us_per_msg",
+//   "host_busy_pct"}. sent / acked / stored count every message, warm-up included (stored must equal
+// acked); messages_per_s = PUBACKs received in the measured S seconds / S. The last three (Linux only,
+// else null) are for reading the others: the CPU time the server process and this load process spent
+// per acknowledged message in the measured seconds (the database's own processes not counted), and
+// how busy all of the host's cores were meanwhile — on a host shared with other work (tests, builds),
+// a busy host explains slow figures that a cheaper server would not.
 //
 // In-flight setting: the load is closed-loop, so messages_per_s ≈ N·K / mean latency. Once the server is
 // saturated a larger K only adds latency; K = 1 (one outstanding publish per device, N in flight) is
 // the setting that keeps p99 lowest at a given rate.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { quantile, round, startBenchServer } from './support/server.mjs';
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: 'pglite' },
+    db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
     devices: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '15' },
     inflight: { type: 'string', default: '1' },
@@ -43,6 +50,35 @@ const seconds = Math.max(1, Number(values.seconds));
 const inflight = Math.max(1, Number(values.inflight));
 const warmupS = Math.max(0, Number(values.warmup));
 const DRAIN_MS = 10_000;
+
+/** Reads a /proc figure, or null where there is no /proc (not Linux). */
+function fromProc(read) {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+/** CPU ms (user + system) of a process. */
+const processCpuMs = (pid) =>
+  fromProc(() => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  });
+/** The host's busy and total CPU ticks, all cores. */
+const hostTicks = () =>
+  fromProc(() => {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4];
+    const total = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
+    return { busy: total - idle, total };
+  });
+/** The server: the one child process of this one. */
+const serverPid = () =>
+  fromProc(() =>
+    Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(' ')[0]),
+  );
 
 const server = await startBenchServer({ db, devices: deviceCount });
 let clients = [];
@@ -120,10 +156,15 @@ try {
   clients.forEach(pump);
   await new Promise((resolve) => setTimeout(resolve, warmupS * 1000));
   measuring = true;
+  const pid = serverPid();
+  const cpuAtStart = { server: pid && processCpuMs(pid), load: process.cpuUsage(), host: hostTicks() };
   const startedAt = performance.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   stopped = true;
   stoppedAt = performance.now();
+  const serverCpuMs = pid && cpuAtStart.server !== null ? processCpuMs(pid) - cpuAtStart.server : null;
+  const loadCpu = process.cpuUsage(cpuAtStart.load);
+  const host = hostTicks();
   if (outstanding() > 0) await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS))]);
   const elapsedS = (stoppedAt - startedAt) / 1000;
   await Promise.all(clients.map(({ client }) => client.endAsync()));
@@ -146,6 +187,12 @@ try {
       messages_per_s: Math.round(ackedInWindow / elapsedS),
       p50_ack_ms: round(quantile(latencies, 0.5)),
       p99_ack_ms: round(quantile(latencies, 0.99)),
+      server_cpu_us_per_msg: serverCpuMs === null ? null : Math.round((1000 * serverCpuMs) / ackedInWindow),
+      load_cpu_us_per_msg: Math.round((loadCpu.user + loadCpu.system) / ackedInWindow),
+      host_busy_pct:
+        host && cpuAtStart.host
+          ? Math.round((100 * (host.busy - cpuAtStart.host.busy)) / (host.total - cpuAtStart.host.total))
+          : null,
     }),
   );
 } finally {

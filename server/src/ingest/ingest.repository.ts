@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { THERMOCOUPLE_CODES, thermocoupleOfCode, type ThermocoupleType } from '@mouldwatch/shared';
 import type { Database, NewReading } from '../infra/db/schema.js';
+import type { SeenMarks } from './seen-tracker.js';
 
 /** A registered device as the ingest needs it. */
 export interface IngestDevice {
@@ -8,6 +10,8 @@ export interface IngestDevice {
   orgId: number;
   moldId: number | null;
   tokenHash: string;
+  /** The bound mould's thermocouple: K readings are corrected as they come in. */
+  thermocouple: ThermocoupleType;
 }
 
 export interface ReadingKey {
@@ -18,43 +22,105 @@ export interface ReadingKey {
 export class IngestRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  deviceByTokenHash(tokenHash: string): Promise<IngestDevice | undefined> {
-    return this.#devices().where('token_hash', '=', tokenHash).executeTakeFirst();
+  async deviceByTokenHash(tokenHash: string): Promise<IngestDevice | undefined> {
+    return ingestDevice(await this.#devices().where('token_hash', '=', tokenHash).executeTakeFirst());
   }
 
-  deviceByNo(deviceNo: string): Promise<IngestDevice | undefined> {
-    return this.#devices().where('device_no', '=', deviceNo).executeTakeFirst();
+  async deviceByNo(deviceNo: string): Promise<IngestDevice | undefined> {
+    return ingestDevice(await this.#devices().where('device_no', '=', deviceNo).executeTakeFirst());
+  }
+
+  /** Runs `work` with this repository on one connection, held until `work` ends. */
+  onOneConnection<X>(work: (repository: IngestRepository) => Promise<X>): Promise<X> {
+    return this.db.connection().execute((connection) => work(new IngestRepository(connection)));
   }
 
   /**
-   * In one transaction: inserts the readings not stored yet (a (device, seq) already there, or
-   * twice in the batch, is skipped) and marks the devices seen. Answers the keys inserted.
+   * In one statement, so in one transaction and one round trip: inserts the readings not stored
+   * yet (a (device, seq) already there, or twice in `readings`, is skipped) and, with `seen`,
+   * writes those devices' last_seen_at. Answers the keys inserted.
+   *
+   * Built for several of these running at once (each on its own connection):
+   * - The readings are inserted in (device, seq) order. Two statements inserting the same key
+   *   (a replay while the first is still being written) make the second wait for the first to
+   *   end; with both in key order, neither can hold a key the other waits for while it waits
+   *   itself: no deadlock.
+   * - The devices are marked with SKIP LOCKED: a device row another statement is marking right
+   *   now is left to that one (it writes about the same time), so the mark never waits and never
+   *   takes part in a deadlock. A mark never moves last_seen_at back.
+   * - The columns go as 16 array parameters unnested on the server, not as a VALUES list of 16
+   *   parameters per reading: far less to build, send and plan (measured on 100 readings: about
+   *   half the time on PGlite, a third less on PostgreSQL).
    */
-  storeReadings(readings: NewReading[], deviceIds: number[], seenAt: Date): Promise<ReadingKey[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('readings')
-        .values(readings)
-        .onConflict((conflict) => conflict.columns(['device_id', 'seq']).doNothing())
-        .returning(['device_id', 'seq'])
-        .execute();
-      // In id order, so concurrent writers (other instances) lock device rows in one order.
-      await trx
-        .updateTable('devices')
-        .set({ last_seen_at: seenAt })
-        .where(
-          'id',
-          'in',
-          [...deviceIds].sort((a, b) => a - b),
-        )
-        .execute();
-      return inserted;
-    });
+  async storeReadings(readings: readonly NewReading[], seen?: SeenMarks): Promise<ReadingKey[]> {
+    const column = <V>(value: (reading: NewReading) => V) => readings.map(value);
+    const { rows } = await sql<ReadingKey>`
+      ${seen && seen.size > 0 ? markSeen(seen) : sql``}
+      insert into readings (device_id, seq, ts, mold_id, counter, cycle_time, open_time, close_time,
+        mold_temp, hrs_temp, current, battery, lat, lng, wifi, event)
+      select device_id, seq, to_timestamp(ts), mold_id, counter, cycle_time, open_time, close_time,
+        mold_temp::float8[], hrs_temp::float8[], current, battery, lat, lng, wifi::jsonb, event
+      from unnest(
+        ${column((r) => r.device_id)}::bigint[], ${column((r) => r.seq)}::bigint[],
+        ${column((r) => epochSeconds(r.ts))}::float8[], ${column((r) => r.mold_id ?? null)}::bigint[],
+        ${column((r) => r.counter ?? null)}::int[], ${column((r) => r.cycle_time ?? null)}::float8[],
+        ${column((r) => r.open_time ?? null)}::float8[], ${column((r) => r.close_time ?? null)}::float8[],
+        ${column((r) => arrayLiteral(r.mold_temp))}::text[], ${column((r) => arrayLiteral(r.hrs_temp))}::text[],
+        ${column((r) => r.current ?? null)}::float8[], ${column((r) => r.battery ?? null)}::float8[],
+        ${column((r) => r.lat ?? null)}::float8[], ${column((r) => r.lng ?? null)}::float8[],
+        ${column((r) => r.wifi ?? null)}::text[], ${column((r) => r.event ?? null)}::text[]
+      ) as r(device_id, seq, ts, mold_id, counter, cycle_time, open_time, close_time,
+        mold_temp, hrs_temp, current, battery, lat, lng, wifi, event)
+      order by device_id, seq
+      on conflict (device_id, seq) do nothing
+      returning device_id, seq`.execute(this.db);
+    return rows;
   }
 
   #devices() {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'device_no as deviceNo', 'org_id as orgId', 'mold_id as moldId', 'token_hash as tokenHash']);
+      .leftJoin('molds', 'molds.id', 'devices.mold_id')
+      .select([
+        'devices.id',
+        'devices.device_no as deviceNo',
+        'devices.org_id as orgId',
+        'devices.mold_id as moldId',
+        'devices.token_hash as tokenHash',
+        'molds.thermocouple_type as thermocoupleCode',
+      ]);
   }
+}
+
+function ingestDevice(
+  row: (Omit<IngestDevice, 'thermocouple'> & { thermocoupleCode: number | null }) | undefined,
+): IngestDevice | undefined {
+  if (!row) return undefined;
+  const { thermocoupleCode, ...device } = row;
+  return { ...device, thermocouple: thermocoupleOfCode(thermocoupleCode ?? THERMOCOUPLE_CODES.J) };
+}
+
+/** The CTE that writes the devices' last_seen_at (see storeReadings). */
+function markSeen(seen: SeenMarks) {
+  const ids = [...seen.keys()];
+  return sql`
+    with seen as (
+      update devices set last_seen_at = to_timestamp(mark.at)
+      from unnest(${ids}::bigint[], ${[...seen.values()].map((ms) => ms / 1000)}::float8[]) as mark(id, at)
+      where devices.id = mark.id
+        and (devices.last_seen_at is null or devices.last_seen_at < to_timestamp(mark.at))
+        and devices.id in (select id from devices where id = any(${ids}::bigint[]) for no key update skip locked)
+    )`;
+}
+
+const epochSeconds = (ts: NewReading['ts']) => new Date(ts).getTime() / 1000;
+
+/**
+ * An array of numbers as PostgreSQL's array text (`{1.5,NULL}`), cast to float8[] in the statement:
+ * unnest cannot hand out one array per row from a parameter. The numbers are finite (they come
+ * from JSON, validated), and String() writes them exactly (shortest round-trip form).
+ */
+function arrayLiteral(values: ReadonlyArray<number | null> | null | undefined): string | null {
+  if (values === null || values === undefined) return null;
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 }
