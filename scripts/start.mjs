@@ -2,7 +2,7 @@
 // Demo mode is on unless DEMO is set (DEMO=0 starts an empty console with a first administrator);
 // in demo mode the device simulator runs beside it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,9 +51,10 @@ server.on('exit', (code) => {
   process.exit(code ?? 0);
 });
 
-// Demo mode: the simulator plays the demo moulds' devices through the real HTTP ingest. The first
-// start back-fills hours of history; SIMULATOR=0 leaves the moulds silent.
-const DEMO_HISTORY_HOURS = 6;
+// Demo mode: the simulator plays the demo moulds' devices through the real HTTP ingest. The seed
+// wrote 13 months of history up to a few hours ago; the first start back-fills the hours since as
+// raw readings. The simulator keeps its counters in a state file across restarts. SIMULATOR=0
+// leaves the moulds silent.
 const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
 const demoDevices = path.join(dataDir, 'demo-devices.json');
 const historyMarker = path.join(dataDir, 'demo-history.done');
@@ -73,16 +74,27 @@ async function startDemoSimulator() {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   if (!existsSync(demoDevices)) return;
-  const backfill = existsSync(historyMarker) ? 0 : DEMO_HISTORY_HOURS;
+  const backfill = existsSync(historyMarker) ? 0 : hoursSinceSeededHistory();
   writeFileSync(historyMarker, new Date().toISOString());
-  const args = ['--import', 'tsx', at('simulator/src/cli.ts'), 'run', '--devices', demoDevices, '--http', url];
+  const state = path.join(dataDir, 'demo-simulator-state.json');
+  const args = [
+    ...['--import', 'tsx', at('simulator/src/cli.ts'), 'run', '--devices', demoDevices, '--http', url],
+    ...['--state', state],
+  ];
   const simulator = spawn(process.execPath, [...args, '--backfill-hours', String(backfill)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...env, NODE_OPTIONS: '--conditions=source' },
   });
   children.push(simulator);
-  console.log(`Mouldwatch: demo simulator playing the demo devices${backfill ? `, back-filling ${backfill} h` : ''}`);
+  const backfilling = backfill ? `, back-filling ${backfill.toFixed(1)} h` : '';
+  console.log(`Mouldwatch: demo simulator playing the demo devices${backfilling}`);
+}
+
+/** Hours from the end of the seeded history to now. */
+function hoursSinceSeededHistory() {
+  const [first] = JSON.parse(readFileSync(demoDevices, 'utf8'));
+  return first?.history_until ? (Date.now() / 1000 - first.history_until) / 3600 : 0;
 }
 
 if (demoOn) void startDemoSimulator();

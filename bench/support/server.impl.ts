@@ -11,6 +11,8 @@
  *   {"ready":true,"mqttPort":…,"httpUrl":…,"adminToken":…,"moldId":…,"devices":[{device_no,token},…]}
  * and reads commands from stdin, one per line, each answered by one JSON line:
  *   count → {"stored": readings in the database}
+ *   seed-history → with --live: 13 months of 15-minute roll-ups of the mould, every temperature
+ *     channel filled → {"rollups": rows}
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
  * The load (devices, browser socket) runs in the parent process so that it does not take the
  * server's event loop, as real devices would not.
@@ -72,6 +74,23 @@ if (process.env.BENCH_DIAG === 'noupdate') {
 }
 // BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
 if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
+/** 13 months of full 15-minute roll-ups of one mould: every channel read once a minute. */
+async function seedRollups(db: Kysely<Database>, moldId: number): Promise<number> {
+  const channels = ['mt1', 'mt2', 'mt3', 'mt4', 'hr1', 'hr2', 'hr3', 'hr4', 'hr5', 'hr6'];
+  const { rows } = await sql<{ n: number }>`
+    with inserted as (
+      insert into mold_rollups (mold_id, bucket, ${sql.raw(channels.map((c) => `${c}_sum, ${c}_n`).join(', '))},
+        shots, counter_last, run_s, energy_kwh)
+      select ${moldId}, bucket, ${sql.raw(channels.map(() => '15 * (40 + random() * 200), 15').join(', '))},
+        30, 1000 + row_number() over (order by bucket) * 30, 900, 1.5
+      from generate_series(date_bin('15 minutes', now() - interval '396 days', timestamptz '2000-01-01Z'), now(),
+        interval '15 minutes') as bucket
+      returning 1
+    )
+    select count(*)::int as n from inserted`.execute(db);
+  return rows[0]!.n;
+}
+
 const kind = values.db === 'postgres' ? 'postgres' : 'pglite';
 const deviceCount = Number(values.devices);
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -181,6 +200,8 @@ try {
       if (command === 'count') {
         const { rows } = await sql<{ n: number }>`select count(*)::int as n from readings`.execute(server.context.db);
         console.log(JSON.stringify({ stored: rows[0]!.n }));
+      } else if (command === 'seed-history' && moldId !== null) {
+        console.log(JSON.stringify({ rollups: await seedRollups(server.context.db, moldId) }));
       } else if (command === 'diag') {
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/src/config.js';
-import { prepareServer, type RunningServer } from '../../server/src/start.js';
+import { prepareServer, type PrepareOptions, type RunningServer } from '../../server/src/start.js';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -17,12 +17,13 @@ export interface InProcessConsole {
 
 /**
  * The real server with the demo data and the built console, in this process, so a test can make
- * things happen on the server side (a notice arriving) and watch the browser react.
+ * things happen on the server side (a notice arriving) and watch the browser react. `jobs` changes
+ * the background jobs' timings (a test may keep the state sweep from competing for the CPU).
  */
-export async function startInProcessConsole(): Promise<InProcessConsole> {
+export async function startInProcessConsole(options: Pick<PrepareOptions, 'jobs'> = {}): Promise<InProcessConsole> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-e2e-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0', LOG_LEVEL: 'warn' }, WEB_DIR);
-  const server = await prepareServer(config);
+  const server = await prepareServer(config, options);
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -14,16 +14,25 @@ import { AccessService } from './modules/access/access.service.js';
 import { registerAuthHook } from './modules/auth/auth.hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { channelChoiceRoutes } from './modules/channel-choice/channel-choice.routes.js';
+import { ChannelChoiceService } from './modules/channel-choice/channel-choice.service.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { DevicesService } from './modules/devices/devices.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { MenuService } from './modules/menu/menu.service.js';
+import { moldExportRoutes } from './modules/mold-export/mold-export.routes.js';
+import { MoldExportService } from './modules/mold-export/mold-export.service.js';
+import { moldHistoryRoutes } from './modules/mold-history/mold-history.routes.js';
+import { MoldHistoryService } from './modules/mold-history/mold-history.service.js';
+import { moldPrefsRoutes } from './modules/mold-prefs/mold-prefs.routes.js';
+import { MoldPrefsService } from './modules/mold-prefs/mold-prefs.service.js';
 import { moldStatusRoutes } from './modules/mold-status/mold-status.routes.js';
 import { MoldStatusService } from './modules/mold-status/mold-status.service.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { RollupJob, type RollupJobOptions } from './rollup/rollup-job.js';
 import { StateEngine, type StateEngineOptions } from './state/state-engine.js';
 
 export interface Services {
@@ -37,12 +46,29 @@ export interface Services {
   ingest: TelemetryIngest;
   /** The mould list with live status, and time-state history. */
   moldStatus: MoldStatusService;
+  /** Each user's favourite moulds and order of their moulds. */
+  moldPrefs: MoldPrefsService;
   /** Mould states and time-state slots, from readings and a timer (started by the server). */
   state: StateEngine;
+  /** Rolls readings and slots up into the 15-minute history buckets (started by the server). */
+  rollups: RollupJob;
+  /** Mould data of the detail views: real time and history ranges. */
+  moldHistory: MoldHistoryService;
+  /** The detail views' history as spreadsheets. */
+  moldExport: MoldExportService;
+  /** Each user's shown temperature channels per mould. */
+  channelChoice: ChannelChoiceService;
 }
 
-export function createServices(context: AppContext, stateOptions?: Partial<StateEngineOptions>): Services {
+/** Timings of the background jobs (tests run them by hand). */
+export interface JobOptions {
+  state?: Partial<StateEngineOptions>;
+  rollups?: Partial<RollupJobOptions>;
+}
+
+export function createServices(context: AppContext, jobs: JobOptions = {}): Services {
   const access = new AccessService(context.db);
+  const moldHistory = new MoldHistoryService(context, access);
   return {
     access,
     auth: new AuthService(context),
@@ -52,7 +78,12 @@ export function createServices(context: AppContext, stateOptions?: Partial<State
     devices: new DevicesService(context, access),
     ingest: new TelemetryIngest(context),
     moldStatus: new MoldStatusService(context, access),
-    state: new StateEngine(context, stateOptions),
+    moldPrefs: new MoldPrefsService(context.db, access),
+    state: new StateEngine(context, jobs.state),
+    rollups: new RollupJob(context, jobs.rollups),
+    moldHistory,
+    moldExport: new MoldExportService(moldHistory),
+    channelChoice: new ChannelChoiceService(context, access),
   };
 }
 
@@ -121,6 +152,10 @@ export async function buildApp(
   await app.register(devicesRoutes, { devices: services.devices });
   await app.register(telemetryRoutes, { ingest: services.ingest });
   await app.register(moldStatusRoutes, { moldStatus: services.moldStatus });
+  await app.register(moldPrefsRoutes, { moldPrefs: services.moldPrefs });
+  await app.register(moldHistoryRoutes, { moldHistory: services.moldHistory });
+  await app.register(moldExportRoutes, { moldExport: services.moldExport });
+  await app.register(channelChoiceRoutes, { channelChoice: services.channelChoice });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
-import { buildApp, createServices, type Services } from './app.js';
+import { buildApp, createServices, type JobOptions, type Services } from './app.js';
 import { ConfigError, withoutPassword, type Config } from './config.js';
 import type { LiveHubOptions } from './infra/live/live-hub.js';
 import { LocalEventBus, type EventBus } from './infra/bus/event-bus.js';
@@ -10,7 +10,6 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/d
 import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
-import type { StateEngineOptions } from './state/state-engine.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -36,8 +35,8 @@ export interface PrepareOptions {
   live?: Partial<LiveHubOptions>;
   /** Redis channel prefix of the bus (tests keep theirs apart). */
   busNamespace?: string;
-  /** State engine timings (tests sweep by hand). */
-  state?: Partial<StateEngineOptions>;
+  /** Timings of the state engine and the roll-up (tests run them by hand). */
+  jobs?: JobOptions;
 }
 
 /** Redis carries events between instances when REDIS_URL is set; one instance needs no more than memory. */
@@ -74,12 +73,13 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
     log,
     now: () => new Date(),
   };
-  const services = createServices(context, options.state);
+  const services = createServices(context, options.jobs);
   await services.menu.seed();
   const seed: SeedOutcome =
     options.seedEmpty === false ? { kind: 'none' } : await seedEmptyDatabase(handle.db, config.demo, config.dataDir);
   const app = await buildApp(context, services, options.live);
   services.state.start();
+  services.rollups.start();
   let mqtt: MqttIngest | undefined;
   return {
     app,
@@ -97,6 +97,7 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
       await app.close();
       await services.ingest.close();
       await services.state.stop();
+      await services.rollups.stop();
       await context.bus.close();
       await handle.close();
     },

@@ -53,6 +53,26 @@ export async function bindDevice(app: TestApp, token: string, deviceId: number, 
   if (response.statusCode !== 200) throw new Error(`binding device ${deviceId} failed: ${response.body}`);
 }
 
+/**
+ * A mould granted to the users, with a device bound to it (registered by the admin whose JWT is
+ * `token`), and `send`: posts telemetry messages as that device, expecting them stored.
+ */
+export async function mouldWithDevice(app: TestApp, token: string, grantedTo: number[]) {
+  const moldId = await createMold(app.context.db, app.orgId, grantedTo);
+  const device = await registerDevice(app, token);
+  await bindDevice(app, token, device.id, moldId);
+  const send = async (messages: object[]) => {
+    const response = await app.request({
+      method: 'POST',
+      url: '/api/device/telemetry/',
+      headers: { authorization: `Device ${device.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(messages),
+    });
+    if (response.statusCode !== 200) throw new Error(`telemetry refused: ${response.body}`);
+  };
+  return { moldId, device, send };
+}
+
 export async function readingsOf(db: Kysely<Database>, deviceId: number) {
   return db.selectFrom('readings').selectAll().where('device_id', '=', deviceId).orderBy('seq').execute();
 }

@@ -25,7 +25,7 @@ export const encode = (password: string) => Buffer.from(password, 'utf8').toStri
 export async function startTestApp(
   env: NodeJS.ProcessEnv = {},
   webDir?: string,
-  options: Pick<PrepareOptions, 'live' | 'state'> = {},
+  options: Pick<PrepareOptions, 'live' | 'jobs'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-test-'));
   const config = loadConfig(

@@ -6,7 +6,8 @@ import { loadConfig } from '../config.js';
 import { hashDeviceToken } from '../infra/security/device-tokens.js';
 import { prepareServer, type RunningServer } from '../start.js';
 import { openTestDatabase } from '../../test/database.js';
-import type { DemoDevice } from './demo-moulds.js';
+import { sql } from 'kysely';
+import { DEMO_HISTORY_DAYS, DEMO_RAW_HOURS, type DemoDevice } from './demo-moulds.js';
 import { DEMO_DEVICES_FILE } from './seed.js';
 
 let server: RunningServer;
@@ -70,5 +71,28 @@ describe('demo moulds', () => {
       expect(hashes.get(device.device_no)).toBe(hashDeviceToken(device.token));
       expect(device.profile.cycleTime).toBeGreaterThan(0);
     }
+  });
+
+  it('seeds 13 months of history into the roll-ups, up to where the simulator back-fills', async () => {
+    const written = JSON.parse(readFileSync(path.join(dataDir, DEMO_DEVICES_FILE), 'utf8')) as DemoDevice[];
+    const until = written[0]!.history_until;
+    expect(Date.now() / 1000 - until).toBeGreaterThanOrEqual(DEMO_RAW_HOURS * 3600);
+    const { rows } = await sql<{ first: Date; last: Date; moulds: string | number; uneven: string | number }>`
+      select min(bucket) as first, max(bucket) as last, count(distinct mold_id) as moulds,
+        count(*) filter (where abs(run_s + idle_s + alarm_s + stop_s + off_s - 900) > 0.001
+          and abs(run_s + idle_s + alarm_s + stop_s + off_s - 3600) > 0.001) as uneven
+      from mold_rollups`.execute(server.context.db);
+    expect(Number(rows[0]!.moulds)).toBe(24);
+    expect(Number(rows[0]!.uneven)).toBe(0);
+    expect((until * 1000 - rows[0]!.first.getTime()) / 86_400_000).toBeCloseTo(DEMO_HISTORY_DAYS, 0);
+    expect(until * 1000 - rows[0]!.last.getTime()).toBe(900_000);
+    const counters = await server.context.db
+      .selectFrom('mold_rollups')
+      .innerJoin('devices', 'devices.mold_id', 'mold_rollups.mold_id')
+      .select(['devices.device_no', (eb) => eb.fn.max('counter_last').as('counter')])
+      .groupBy('devices.device_no')
+      .execute();
+    const counterOf = new Map(counters.map((row) => [row.device_no, Number(row.counter)]));
+    for (const device of written) expect(device.counter).toBe(counterOf.get(device.device_no));
   });
 });

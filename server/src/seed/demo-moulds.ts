@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { defaultMoldInfo, type DeviceProfile, type MoldInfo } from '@mouldwatch/shared';
 import type { Database } from '../infra/db/schema.js';
+import { seedDemoHistory, type DemoHistoryMould, type ShiftPattern } from './demo-history.js';
 import { generateDeviceToken, hashDeviceToken } from '../infra/security/device-tokens.js';
 
 /** A demo device with its token, for the simulator; the database keeps only the token's hash. */
@@ -9,12 +10,17 @@ export interface DemoDevice {
   device_no: string;
   token: string;
   profile: DeviceProfile;
+  /** The counter where the seeded history ends: the simulator counts on from it. */
+  counter: number;
+  /** Epoch seconds where the seeded history ends: the simulator back-fills from there. */
+  history_until: number;
 }
 
 interface DemoCompany {
   name: string;
   country: string;
   position: { lat: number; lng: number };
+  timeZone: string;
   groups: string[];
   parts: string[];
 }
@@ -23,6 +29,7 @@ const COMPANIES: readonly DemoCompany[] = [
   {
     name: 'Shenzhen Precision',
     country: 'China',
+    timeZone: 'Asia/Shanghai',
     position: { lat: 22.5431, lng: 114.0579 },
     groups: ['Automotive', 'Consumer'],
     parts: [
@@ -39,6 +46,7 @@ const COMPANIES: readonly DemoCompany[] = [
   {
     name: 'São Paulo Moldes',
     country: 'Brazil',
+    timeZone: 'America/Sao_Paulo',
     position: { lat: -23.5505, lng: -46.6333 },
     groups: ['Packaging', 'Medical'],
     parts: [
@@ -55,6 +63,7 @@ const COMPANIES: readonly DemoCompany[] = [
   {
     name: 'Incheon Tooling',
     country: 'South Korea',
+    timeZone: 'Asia/Seoul',
     position: { lat: 37.4563, lng: 126.7052 },
     groups: ['Electronics', 'Appliances', 'Toys'],
     parts: [
@@ -120,42 +129,99 @@ async function userIds(trx: Transaction<Database>, orgId: number) {
   return new Map(users.map((user) => [user.username, user.id]));
 }
 
+/** Hours before the first start that the simulator back-fills as raw readings; older history is seeded. */
+export const DEMO_RAW_HOURS = 6;
+/** Days of seeded history: 13 months, so the 12-month view is full. */
+export const DEMO_HISTORY_DAYS = 396;
+const SHIFT_PATTERNS: readonly ShiftPattern[] = ['continuous', 'two-shift', 'day-shift'];
+const QUARTER_HOUR_MS = 900_000;
+
 /**
- * The demo's 24 moulds in 3 companies and 7 groups, each with a device. The administrator may
- * see them all; the viewer the first mould of each group.
+ * The demo's 24 moulds in 3 companies and 7 groups, each with a device and `historyDays` of
+ * history up to DEMO_RAW_HOURS before `now`. The administrator may see them all; the viewer the
+ * first mould of each group.
  */
-export async function seedDemoMoulds(db: Kysely<Database>, orgId: number): Promise<DemoDevice[]> {
-  return db.transaction().execute(async (trx) => {
+export async function seedDemoMoulds(
+  db: Kysely<Database>,
+  orgId: number,
+  { now = new Date(), historyDays = DEMO_HISTORY_DAYS } = {},
+): Promise<DemoDevice[]> {
+  const seeded = await db.transaction().execute(async (trx) => {
     const users = await userIds(trx, orgId);
-    const devices: DemoDevice[] = [];
+    const moulds: Array<DemoHistoryMould & { device: Omit<DemoDevice, 'counter' | 'history_until'> }> = [];
     let index = 0;
     for (const company of COMPANIES) {
-      const { id: companyId } = await trx
-        .insertInto('companies')
-        .values({ org_id: orgId, name: company.name })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const groupIds: number[] = [];
-      for (const name of company.groups) {
-        const group = await trx
-          .insertInto('mold_groups')
-          .values({ org_id: orgId, company_id: companyId, name })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        groupIds.push(group.id);
-      }
+      const groupIds = await insertCompany(trx, orgId, company);
       for (const [partIndex, part] of company.parts.entries()) {
         index += 1;
         const profile = demoProfile(index, company.position);
         const groupId = groupIds[partIndex % groupIds.length] as number;
-        const moldId = await insertMould(trx, orgId, groupId, company, part, profile, index);
+        const info = demoInfo(part, profile, index);
+        const moldId = await insertMould(trx, orgId, groupId, company, part, info, index);
         const firstOfGroup = partIndex < groupIds.length;
         await grant(trx, moldId, [users.get('admin'), firstOfGroup ? users.get('viewer') : undefined]);
-        devices.push(await insertDevice(trx, orgId, moldId, index, profile));
+        const device = await insertDevice(trx, orgId, moldId, index, profile);
+        const pattern = SHIFT_PATTERNS[index % SHIFT_PATTERNS.length]!;
+        moulds.push({
+          moldId,
+          profile,
+          pattern,
+          timeZone: company.timeZone,
+          startCount: info.start_count,
+          voltage: 380,
+          device,
+        });
       }
     }
-    return devices;
+    return moulds;
   });
+  const until = new Date(Math.floor((now.getTime() - DEMO_RAW_HOURS * 3_600_000) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS);
+  const from = new Date(until.getTime() - historyDays * 86_400_000);
+  const counters = await seedDemoHistory(db, seeded, from, until);
+  await setMaintenanceIntervals(db, seeded, counters);
+  return seeded.map(({ moldId, startCount, device }) => ({
+    ...device,
+    counter: counters.get(moldId) ?? startCount,
+    history_until: Math.floor(until.getTime() / 1000),
+  }));
+}
+
+/**
+ * PM intervals that put the demo moulds at different points of their maintenance cycle: most a
+ * little way from their next PM, a few due or past it (the counter ran a year since start_count).
+ */
+async function setMaintenanceIntervals(
+  db: Kysely<Database>,
+  moulds: ReadonlyArray<{ moldId: number; startCount: number }>,
+  counters: ReadonlyMap<number, number>,
+): Promise<void> {
+  for (const [index, { moldId, startCount }] of moulds.entries()) {
+    const cycles = (counters.get(moldId) ?? startCount) - startCount;
+    const interval = Math.round((cycles * (0.98 + ((index * 7) % 12) / 20)) / 1000) * 1000;
+    await db
+      .updateTable('molds')
+      .set({ info: sql`jsonb_set(info, '{maint_interval}', to_jsonb(${interval}::int))` })
+      .where('id', '=', moldId)
+      .execute();
+  }
+}
+
+async function insertCompany(trx: Transaction<Database>, orgId: number, company: DemoCompany): Promise<number[]> {
+  const { id: companyId } = await trx
+    .insertInto('companies')
+    .values({ org_id: orgId, name: company.name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const groupIds: number[] = [];
+  for (const name of company.groups) {
+    const group = await trx
+      .insertInto('mold_groups')
+      .values({ org_id: orgId, company_id: companyId, name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    groupIds.push(group.id);
+  }
+  return groupIds;
 }
 
 async function insertMould(
@@ -164,7 +230,7 @@ async function insertMould(
   groupId: number,
   company: DemoCompany,
   part: string,
-  profile: DeviceProfile,
+  info: MoldInfo,
   index: number,
 ): Promise<number> {
   const mould = await trx
@@ -178,7 +244,7 @@ async function insertMould(
       country: company.country,
       workshop: `Hall ${1 + (index % 3)}`,
       cavitation: 1 + (index % 4) * 2,
-      info: JSON.stringify(demoInfo(part, profile, index)),
+      info: JSON.stringify(info),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -200,7 +266,7 @@ async function insertDevice(
   moldId: number,
   index: number,
   profile: DeviceProfile,
-): Promise<DemoDevice> {
+): Promise<Omit<DemoDevice, 'counter' | 'history_until'>> {
   const token = generateDeviceToken();
   const device_no = `DEMO-${String(index).padStart(4, '0')}-${randomBytes(2).toString('hex')}`;
   await trx

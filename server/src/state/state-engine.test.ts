@@ -14,7 +14,7 @@ let clock: number;
 
 beforeAll(async () => {
   // The timer never fires during a test: the tests sweep by hand.
-  app = await startTestApp({}, undefined, { state: { sweepIntervalMs: 3_600_000, applyDelayMs: 0 } });
+  app = await startTestApp({}, undefined, { jobs: { state: { sweepIntervalMs: 3_600_000, applyDelayMs: 0 } } });
   admin = await app.login(ADMIN);
   viewer = await app.login(VIEWER);
   adminId = await userIdOf(app.context.db, ADMIN.username);

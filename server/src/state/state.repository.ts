@@ -65,6 +65,7 @@ export class StateRepository {
           c_stop_time: eb('time_state_slots.c_stop_time', '+', eb.ref('excluded.c_stop_time')),
           c_off_time: eb('time_state_slots.c_off_time', '+', eb.ref('excluded.c_off_time')),
           energy_kwh: eb('time_state_slots.energy_kwh', '+', eb.ref('excluded.energy_kwh')),
+          updated_at: sql<Date>`now()`,
         })),
       )
       .execute();

@@ -1,4 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { HomeScreen, MoldDetailScreen } from '../features/home';
+import type { DetailViewId } from '../features/mold-detail';
 import type { en } from '../i18n/en';
 import { normalizePath } from './guard';
 
@@ -22,17 +24,23 @@ const NotAvailable = lazy(() => import('../components/NotAvailablePage'));
 
 const screen = (title: ScreenTitleKey): ScreenDefinition => ({ title, component: NotAvailable });
 
+/** The mould detail screens share one chunk, charts included, loaded on the first of them. */
+const moldDetail = (view: DetailViewId & ScreenTitleKey): ScreenDefinition => ({
+  title: view,
+  component: lazy(() => import('../features/mold-detail').then((module) => ({ default: module.DETAIL_SCREENS[view] }))),
+});
+
 /** Every screen path of the spec's route table (redirecting parents excluded). */
 export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
   '/map': screen('map'),
-  '/index': screen('home'),
-  '/molddetail': screen('moldDetail'),
-  '/detail/moldStatus': screen('moldStatus'),
-  '/detail/moldTemp': screen('moldTemp'),
-  '/detail/hotrunner': screen('hotRunner'),
-  '/detail/cyclecounter': screen('cycleCounter'),
-  '/detail/cycleTime': screen('cycleTime'),
-  '/detail/energy': screen('energy'),
+  '/index': { title: 'home', component: HomeScreen },
+  '/molddetail': { title: 'moldDetail', component: MoldDetailScreen },
+  '/detail/moldStatus': moldDetail('moldStatus'),
+  '/detail/moldTemp': moldDetail('moldTemp'),
+  '/detail/hotrunner': moldDetail('hotRunner'),
+  '/detail/cyclecounter': moldDetail('cycleCounter'),
+  '/detail/cycleTime': moldDetail('cycleTime'),
+  '/detail/energy': moldDetail('energy'),
   '/alarm/temperature': screen('alarmTemperature'),
   '/alarm/cycletime': screen('alarmCycleTime'),
   '/alarm/maintenance': screen('alarmMaintenance'),

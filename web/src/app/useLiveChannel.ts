@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_PATH, ResponseCode } from '@mouldwatch/shared';
+import { applyMouldStatus } from '../features/home';
 import { NOTICES_QUERY_KEY, useAlarmPopups } from '../features/notices';
 import { getUserInfo } from '../features/session';
 import { ApiError } from '../lib/api';
 import { endSession } from '../lib/auth';
+import { liveFeed } from '../lib/liveFeed';
 import { LiveConnection } from '../lib/liveSocket';
 import { queryClient } from '../lib/queryClient';
 import { useSession } from '../lib/session';
@@ -33,7 +35,7 @@ async function confirmSessionEnded(reconnect: () => void): Promise<void> {
   }
 }
 
-/** The logged-in console's live channel: unread count, notices and their popups. */
+/** The logged-in console's live channel: unread count, notices and their popups, mould state changes. */
 export function useLiveChannel(): void {
   const { t } = useTranslation();
   const showAlarmPopup = useAlarmPopups();
@@ -45,8 +47,10 @@ export function useLiveChannel(): void {
       timeZone: () => useSession.getState().timeZone || browserTimeZone(),
       createSocket: (url) => new WebSocket(url),
       onMessage: (message) => {
+        liveFeed.publish(message);
         const session = useSession.getState();
         if (message.type === 'ping') session.setNoticeNum(message.messageCount);
+        if (message.type === 'list') applyMouldStatus(message.data);
         if (message.type === 'notify') {
           session.setNoticeNum(session.noticeNum + 1);
           void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
@@ -56,8 +60,12 @@ export function useLiveChannel(): void {
       onGiveUp: () => toast.error(t('live.lost')),
       onSessionEnded: () => void confirmSessionEnded(() => connection.start()),
     });
+    liveFeed.attach(connection);
     connection.start();
-    return () => connection.stop();
+    return () => {
+      liveFeed.attach(undefined);
+      connection.stop();
+    };
     // One connection per console session; the callbacks read fresh state when they run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

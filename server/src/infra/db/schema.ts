@@ -145,6 +145,10 @@ export interface UserMoldGrantsTable {
   mold_id: number;
   /** Set when the grant came from another user's share: the mould is read-only for this user. */
   shared_by: number | null;
+  /** The user's favourite mark (home screen). */
+  favourite: Generated<boolean>;
+  /** The mould's place in the user's own order (home screen); null until the user orders. */
+  sort: number | null;
 }
 
 export interface LoginFailuresTable {
@@ -204,6 +208,41 @@ export interface TimeStateSlotsTable {
   c_off_time: Generated<number>;
   /** Energy drawn in the slot: voltage setting × last reported current × time online. */
   energy_kwh: Generated<number>;
+  /** When the slot last changed: the roll-up reads the slots changed since its last run. */
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** What a roll-up bucket adds up: mould (mt) and hot runner (hr) channels, cycle, open and close times. */
+export type RollupMeasure =
+  `mt${1 | 2 | 3 | 4}` | `hr${1 | 2 | 3 | 4 | 5 | 6}` | 'cycle_time' | 'open_time' | 'close_time';
+
+/** One mould's 15-minute history bucket: sums and counts of its readings, seconds per state, energy. */
+export type MoldRollupsTable = {
+  mold_id: number;
+  bucket: Date;
+  shots: Generated<number>;
+  /** The highest counter reported in the bucket. */
+  counter_last: number | null;
+  run_s: Generated<number>;
+  idle_s: Generated<number>;
+  alarm_s: Generated<number>;
+  stop_s: Generated<number>;
+  off_s: Generated<number>;
+  energy_kwh: Generated<number>;
+} & { [K in `${RollupMeasure}_sum` | `${RollupMeasure}_n`]: Generated<number> };
+
+export interface RollupProgressTable {
+  name: string;
+  watermark: Date;
+}
+
+/** A user's shown temperature channels of a mould (numbers from 1); no row: every enabled channel. */
+export interface MoldChannelChoicesTable {
+  user_id: number;
+  mold_id: number;
+  mold_channels: number[];
+  hrs_channels: number[];
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface Database {
@@ -222,6 +261,9 @@ export interface Database {
   user_messages: UserMessagesTable;
   mold_status: MoldStatusTable;
   time_state_slots: TimeStateSlotsTable;
+  mold_rollups: MoldRollupsTable;
+  rollup_progress: RollupProgressTable;
+  mold_channel_choices: MoldChannelChoicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

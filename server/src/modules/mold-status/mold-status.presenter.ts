@@ -1,18 +1,76 @@
-import { withUncoveredAsOff, type MoldListItem, type SlotFractions, type TimeStateRecord } from '@mouldwatch/shared';
+import {
+  TimeStateStatus,
+  moldInfoSchema,
+  type MoldFacts,
+  type MoldState,
+  type SlotState,
+  type StateCounts,
+} from '@mouldwatch/shared';
 import { presentLiveStatus } from '../../state/status.presenter.js';
-import type { MoldListRow } from './mold-status.repository.js';
+import type { MoldFactsRow } from './mold-facts.repository.js';
+import type { StateCountRow } from './mold-status.repository.js';
 
-export function presentMoldListItem(row: MoldListRow): MoldListItem {
+/** JSON text of a value of type T, as the database built it, passed on without parsing. */
+export type JsonText<T> = string & { readonly __shape?: T };
+
+/** The items' JSON texts as one JSON array. */
+export const jsonArray = <T>(items: ReadonlyArray<JsonText<T>>): JsonText<T[]> => `[${items.join(',')}]`;
+
+/** The figures of the mould facts worked out of its readings and slots. */
+export interface MoldFigures {
+  firstReadingAt: Date | undefined;
+  average: number | null;
+  cycles: number;
+  stopSecondsToday: number;
+}
+
+export const STATE_CLASSES = Object.keys(TimeStateStatus) as [SlotState, ...SlotState[]];
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function presentStateCounts(rows: readonly StateCountRow[]): StateCounts {
+  const counts: StateCounts = { run: 0, idle: 0, alarm: 0, stop: 0, off: 0, online: 0, offline: 0, total: 0 };
+  for (const { state, online, moulds } of rows) {
+    counts[state] += moulds;
+    counts[online ? 'online' : 'offline'] += moulds;
+    counts.total += moulds;
+  }
+  return counts;
+}
+
+export function presentMoldFacts(row: MoldFactsRow, figures: MoldFigures): MoldFacts {
+  const info = moldInfoSchema.parse(row.info);
+  const status = presentLiveStatus(row.id, row);
   return {
-    ...presentLiveStatus(row.id, row),
+    id: row.id,
     name: row.name,
     mold_number: row.mold_number,
     group: row.group,
+    company: row.company,
+    customer: row.customer,
+    country: row.country,
+    state: status.state,
+    online: status.online,
+    project_name: info.project_name,
+    part_id: info.part_id,
+    start_count: info.start_count,
+    activation_time: figures.firstReadingAt ? epochSeconds(figures.firstReadingAt) : null,
+    created_time: epochSeconds(row.created_at),
+    modified_time: epochSeconds(row.updated_at),
+    last_connect_time: status.last_connect_time,
+    counter: row.counter,
+    maint_interval: info.maint_interval,
+    cycles_until_pm: row.cycles_until_pm,
+    target_cycle_time: info.cycle_time,
+    average_cycle_time: figures.average,
+    averaged_cycles: figures.cycles,
+    stop_seconds_today: figures.stopSecondsToday,
+    location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng, source: 'gps' } : null,
+    mold_image: row.mold_image,
+    favourite: row.favourite,
     device_no: row.device_no,
+    oem_id: row.oem_id,
+    battery: row.battery,
+    info,
   };
-}
-
-/** A stored slot as the spec's record; time not yet accounted (the slot under way) shows as off. */
-export function presentTimeState({ slot_start, ...fractions }: SlotFractions & { slot_start: Date }): TimeStateRecord {
-  return { create_datetime: Math.floor(slot_start.getTime() / 1000), ...withUncoveredAsOff(fractions) };
 }

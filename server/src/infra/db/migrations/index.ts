@@ -3,6 +3,9 @@ import * as foundation from './0001_foundation.js';
 import * as devices from './0002_devices.js';
 import * as notices from './0003_notices.js';
 import * as moldStatus from './0004_mold_status.js';
+import * as rollups from './0005_rollups.js';
+import * as userMoldPrefs from './0006_user_mold_prefs.js';
+import * as moldChannelChoice from './0007_mold_channel_choice.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +13,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_devices': devices,
   '0003_notices': notices,
   '0004_mold_status': moldStatus,
+  '0005_rollups': rollups,
+  '0006_user_mold_prefs': userMoldPrefs,
+  '0007_mold_channel_choice': moldChannelChoice,
 };
 
 export const migrationProvider: MigrationProvider = {

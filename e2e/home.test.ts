@@ -1,0 +1,262 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { seedOrganization } from '../server/src/seed/organization.js';
+import { demoMoulds, type PlayedMould, type PlayedState } from './support/home.js';
+import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { LONG_TASK_MS, longTasksDuring } from './support/long-tasks.js';
+import { seedManyMoulds } from './support/many-moulds.js';
+import { logIn } from './support/session.js';
+
+let consoleApp: InProcessConsole;
+let browser: TestBrowser;
+let moulds: PlayedMould[];
+let play: Awaited<ReturnType<typeof demoMoulds>>['play'];
+
+/**
+ * The 24 demo moulds' states: mostly running (on target, a little and far off it), some idle,
+ * standby, stopped and off; the last two never report. Some are past their PM interval.
+ */
+const PLAN: PlayedState[] = [
+  ...Array<PlayedState>(12).fill('run'),
+  'idle',
+  'idle',
+  'idle',
+  'stby',
+  'stby',
+  'stop',
+  'stop',
+  'stop',
+  'off',
+  'off',
+];
+
+/** The pages a test opened; closed after it, so that they take no CPU from the next one. */
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  // No state sweep: it would move 10,000 moulds every 15 s on the CPU the browser is measured on.
+  // Readings still move the moulds they come from at once.
+  const noSweep = { jobs: { state: { sweepIntervalMs: 2 ** 31 - 1 } } };
+  [consoleApp, browser] = await Promise.all([startInProcessConsole(noSweep), launchBrowser()]);
+  ({ moulds, play } = await demoMoulds(consoleApp.server, await consoleApp.userId('admin')));
+  for (const [index, state] of PLAN.entries()) {
+    await play(moulds[index]!, state, { counter: 30_000 + index * 2_500, drift: [0.004, 0.03, 0.09][index % 3] });
+  }
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await consoleApp?.stop();
+});
+
+async function newPage(locale = 'en-US'): Promise<Page> {
+  const page = await browser.newPage({ locale });
+  pages.push(page);
+  return page;
+}
+
+async function openHome(locale = 'en-US'): Promise<Page> {
+  const page = await newPage(locale);
+  await logIn(page, consoleApp.url, 'admin', 'admin123');
+  await page.waitForURL('**/index');
+  await page.getByTestId('mould-item').first().waitFor();
+  return page;
+}
+
+const tileCount = (page: Page, tile: string) => page.getByTestId(`tile-count-${tile}`).innerText();
+const shown = (page: Page) => page.getByTestId('home-shown').innerText();
+const item = (page: Page, moldId: number) => page.locator(`[data-testid="mould-item"][data-mould-id="${moldId}"]`);
+const shownIds = (page: Page) =>
+  page
+    .getByTestId('mould-item')
+    .evaluateAll((items) => items.map((node) => Number(node.getAttribute('data-mould-id'))));
+
+async function dragTo(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('home', () => {
+  it('counts the moulds per state and connection, and lists them as cards', async () => {
+    const page = await openHome();
+    await expect.poll(() => tileCount(page, 'all')).toBe('24');
+    expect(await tileCount(page, 'run')).toBe('12');
+    expect(await tileCount(page, 'idle')).toBe('5');
+    expect(await tileCount(page, 'stop')).toBe('3');
+    expect(await tileCount(page, 'off')).toBe('4');
+    expect(await tileCount(page, 'alarm')).toBe('0');
+    expect(await tileCount(page, 'online')).toBe('20');
+    expect(await tileCount(page, 'offline')).toBe('4');
+    const first = item(page, moulds[0]!.id);
+    expect(await first.innerText()).toContain(moulds[0]!.name);
+    expect(await first.getByTestId('mould-cycle').getAttribute('data-band')).toBe('good');
+    expect(await item(page, moulds[1]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('warn');
+    expect(await item(page, moulds[2]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('bad');
+    await screenshot(page, 'home-cards-en');
+  });
+
+  it('narrows the list by a state tile and by a search', async () => {
+    const page = await openHome();
+    await page.getByTestId('tile-stop').click();
+    await expect.poll(() => shown(page)).toBe('3 of 24 moulds');
+    const states = await page
+      .getByTestId('mould-state')
+      .evaluateAll((nodes) => nodes.map((node) => node.dataset.state));
+    expect(states).toEqual(['stop', 'stop', 'stop']);
+    await screenshot(page, 'home-filter-state-en');
+    await page.getByTestId('tile-stop').click();
+    await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
+
+    await page.getByTestId('home-search').fill(moulds[4]!.mold_number);
+    await expect.poll(() => shown(page)).toBe('1 of 1 moulds');
+    expect(await page.getByTestId('mould-item').innerText()).toContain(moulds[4]!.name);
+    expect(await tileCount(page, 'all')).toBe('1');
+    await screenshot(page, 'home-search-en');
+    await page.getByTestId('filter-clear').click();
+    await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
+  });
+
+  it('switches to rows and keeps the choice', async () => {
+    const page = await openHome();
+    await page.getByTestId('view-rows').click();
+    await page.locator('.mw-home-rows-header').waitFor();
+    await screenshot(page, 'home-rows-en');
+    await page.reload();
+    await page.getByTestId('mould-item').first().waitFor();
+    expect(await page.locator('.mw-home-rows-header').count()).toBe(1);
+    await page.getByTestId('view-cards').click();
+    await expect.poll(() => page.locator('.mw-home-rows-header').count()).toBe(0);
+  });
+
+  it('marks a favourite, which stays after a reload and filters the list', async () => {
+    const page = await openHome();
+    const star = item(page, moulds[5]!.id).getByTestId('mould-favourite');
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect
+      .poll(() => item(page, moulds[5]!.id).getByTestId('mould-favourite').getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.getByTestId('filter-favourite').click();
+    await expect.poll(() => shown(page)).toBe('1 of 1 moulds');
+    await screenshot(page, 'home-favourites-en');
+  });
+
+  it('reorders moulds by dragging, and keeps the order', async () => {
+    const page = await openHome();
+    await page.getByTestId('view-rows').click();
+    await page.locator('.mw-home-rows-header').waitFor();
+    const before = (await shownIds(page)).slice(0, 3);
+    await dragTo(page, item(page, before[2]!).getByTestId('mould-handle'), item(page, before[0]!));
+    await expect.poll(async () => (await shownIds(page)).slice(0, 3)).toEqual([before[2], before[0], before[1]]);
+    await page.reload();
+    await page.getByTestId('mould-item').first().waitFor();
+    expect((await shownIds(page)).slice(0, 3)).toEqual([before[2], before[0], before[1]]);
+    await screenshot(page, 'home-reordered-en');
+  });
+
+  it('shows a state change as it happens, without a reload', async () => {
+    const page = await openHome();
+    const mould = moulds[3]!;
+    const state = item(page, mould.id).getByTestId('mould-state');
+    expect(await state.getAttribute('data-state')).toBe('run');
+    const offBefore = Number(await tileCount(page, 'off'));
+    await play(mould, 'off');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('off');
+    await expect.poll(() => tileCount(page, 'off')).toBe(String(offBefore + 1));
+    expect(await item(page, mould.id).getByTestId('mould-connection').innerText()).toBe('Offline');
+    await screenshot(page, 'home-live-change-en');
+    await play(mould, 'run');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('run');
+  });
+
+  it("opens the selected mould's facts, kept after a reload", async () => {
+    const page = await openHome();
+    const mould = moulds[0]!;
+    await item(page, mould.id).getByTestId('mould-state').click();
+    await page.waitForURL('**/molddetail');
+    await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(mould.name);
+    expect(await page.getByTestId('fact-mouldNo').innerText()).toBe(mould.mold_number);
+    expect(await page.getByTestId('fact-serialNumber').innerText()).toBe(mould.device_no);
+    expect(await page.getByTestId('fact-lastCount').innerText()).toBe('30,000');
+    expect(await page.getByTestId('fact-battery').innerText()).toContain('82');
+    await screenshot(page, 'molddetail-en');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(mould.name);
+    await page.getByTestId('facts-back').click();
+    await page.waitForURL('**/index');
+  });
+
+  it('reads in Chinese, with the unit the user chose', async () => {
+    const page = await openHome('zh-CN');
+    expect(await page.getByTestId('tile-run').innerText()).toContain('运行');
+    await page.getByTestId('unit-F').click();
+    await expect.poll(() => page.locator('.mw-home-temps').first().innerText()).toContain('°F');
+    await screenshot(page, 'home-cards-zh');
+    await page.getByTestId('view-rows').click();
+    await page.locator('.mw-home-rows-header').waitFor();
+    await screenshot(page, 'home-rows-zh');
+    await item(page, moulds[0]!.id).getByTestId('mould-state').click();
+    await page.waitForURL('**/molddetail');
+    await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(moulds[0]!.name);
+    expect(await page.getByTestId('mould-facts').innerText()).toContain('序列号');
+    await screenshot(page, 'molddetail-zh');
+  });
+});
+
+describe('home with 10,000 moulds', () => {
+  const MANY = { username: 'many', password: 'many1234', name: 'Many', email: 'many@example.com' };
+
+  /** Long tasks are judged by the page's own CPU time: the machine running the tests is shared. */
+  async function expectNoLongTask(page: Page, what: string, action: () => Promise<void>): Promise<void> {
+    const { cpu, wall, longestCpu } = await longTasksDuring(page, action);
+    console.log(
+      `${what}: longest task ${longestCpu} ms of CPU; over ${LONG_TASK_MS} ms by wall time ${JSON.stringify(wall)}`,
+    );
+    expect(cpu, `${what}: tasks over ${LONG_TASK_MS} ms of CPU time`).toEqual([]);
+  }
+
+  const scrollThrough = (page: Page) =>
+    page.getByTestId('mould-list').evaluate(async (list) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      for (let step = 0; step < 60; step += 1) {
+        list.scrollTop += 700;
+        await frame();
+      }
+      list.scrollTop = list.scrollHeight;
+      await frame();
+      await frame();
+    });
+
+  it('draws and scrolls them without a long task', async () => {
+    const { orgId } = await seedOrganization(consoleApp.server.context.db, 'Many Moulds', MANY);
+    await seedManyMoulds(consoleApp.server.context.db, orgId, 10_000);
+    const page = await newPage();
+    await logIn(page, consoleApp.url, MANY.username, MANY.password);
+    // Measured from a page without the list: the start-up and the login are not the home screen's.
+    await page.goto(`${consoleApp.url}/workorder`);
+    await page.getByTestId('console').waitFor();
+    await expectNoLongTask(page, 'loading and drawing', async () => {
+      await page.getByTestId('sidebar').getByText('Home').click();
+      await page.getByTestId('mould-item').first().waitFor();
+      await expect.poll(() => tileCount(page, 'all')).toBe('10,000');
+    });
+
+    for (const view of ['cards', 'rows'] as const) {
+      await page.getByTestId(`view-${view}`).click();
+      await page.getByTestId('mould-item').first().waitFor();
+      await expectNoLongTask(page, `scrolling ${view}`, () => scrollThrough(page));
+      expect(await page.getByTestId('mould-item').last().innerText()).toContain('Mould');
+    }
+    await screenshot(page, 'home-10000-rows-en');
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mouldWithDevice, telemetryMessage, userIdOf } from '../../test/factories.js';
+import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
+import { RollupRepository } from './rollup.repository.js';
+
+let app: TestApp;
+let admin: string;
+const DAY = 86_400;
+const now = Math.floor(Date.now() / 1000);
+
+beforeAll(async () => {
+  app = await startTestApp({}, undefined, {
+    jobs: {
+      state: { sweepIntervalMs: 3_600_000, applyDelayMs: 0 },
+      rollups: { intervalMs: 3_600_000, rawRetentionDays: 35 },
+    },
+  });
+  admin = await app.login(ADMIN);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const newMould = async () => mouldWithDevice(app, admin, [await userIdOf(app.context.db, ADMIN.username)]);
+
+const rollupsOf = (moldId: number) =>
+  app.context.db.selectFrom('mold_rollups').selectAll().where('mold_id', '=', moldId).orderBy('bucket').execute();
+
+describe('the roll-up job', () => {
+  // The embedded database has one session: a second transaction would wait for the first.
+  it.runIf(process.env.DATABASE_URL)('leaves the work to the instance holding the lock', async () => {
+    const { moldId, send } = await newMould();
+    await send([telemetryMessage(1, { ts: now - 600 })]);
+    await app.context.db.transaction().execute(async (otherInstance) => {
+      expect(await new RollupRepository().tryLock(otherInstance)).toBe(true);
+      expect(await app.services.rollups.run()).toBe(0);
+    });
+    expect(await rollupsOf(moldId)).toHaveLength(0);
+    expect(await app.services.rollups.run()).toBeGreaterThanOrEqual(1);
+    expect(await rollupsOf(moldId)).toHaveLength(1);
+  });
+
+  it('drops raw readings past the retention and keeps their roll-ups', async () => {
+    const { moldId, send } = await newMould();
+    await send([
+      telemetryMessage(1, { ts: now - 34 * DAY, mold_temp: [50, null, null, null] }),
+      telemetryMessage(2, { ts: now - 3600, mold_temp: [60, null, null, null] }),
+    ]);
+    await app.services.rollups.run();
+    app.context.now = () => new Date((now + 2 * DAY) * 1000);
+    try {
+      await app.services.rollups.prune();
+      const raw = await app.context.db.selectFrom('readings').select('seq').where('mold_id', '=', moldId).execute();
+      expect(raw.map((reading) => Number(reading.seq))).toEqual([2]);
+      const rollups = await rollupsOf(moldId);
+      expect(rollups.map((rollup) => rollup.mt1_sum)).toEqual([50, 60]);
+      // A late reading for the pruned bucket is stored but cannot rewrite its history.
+      await send([telemetryMessage(3, { ts: now - 34 * DAY + 60, mold_temp: [1000, null, null, null] })]);
+      await app.services.rollups.run();
+      expect((await rollupsOf(moldId)).map((rollup) => rollup.mt1_sum)).toEqual([50, 60]);
+    } finally {
+      app.context.now = () => new Date();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import type { AppContext } from '../app-context.js';
+import { RollupRepository } from './rollup.repository.js';
+
+export interface RollupJobOptions {
+  /** How often new readings and slots are rolled up. */
+  intervalMs: number;
+  /** Raw readings and 5-minute slots older than this are dropped; the roll-ups keep the history. */
+  rawRetentionDays: number;
+  /** How often the old raw data are dropped. */
+  pruneIntervalMs: number;
+}
+
+const DEFAULT_OPTIONS: RollupJobOptions = { intervalMs: 30_000, rawRetentionDays: 35, pruneIntervalMs: 3_600_000 };
+/**
+ * A transaction that started before the last run may commit after it: rows are re-read this far
+ * back. Recomputing a bucket is idempotent, so reading one twice costs only time.
+ */
+const COMMIT_LAG_MS = 120_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Rolls the raw readings and time-state slots up into 15-minute buckets (DESIGN §10: history
+ * ranges are answered from roll-ups). Each run recomputes the buckets that received rows since the
+ * last one, one instance at a time. Buckets older than the raw retention are never recomputed: their
+ * raw rows may be gone, so a late reading for them is kept raw but cannot change the history.
+ */
+export class RollupJob {
+  readonly #repository = new RollupRepository();
+  readonly #options: RollupJobOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #lastPruneAt = 0;
+
+  constructor(
+    private readonly context: AppContext,
+    options: Partial<RollupJobOptions> = {},
+  ) {
+    this.#options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => this.#runOnTimer(), this.#options.intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** Rolls up what changed since the last run; answers the number of buckets computed (0 when another instance runs). */
+  async run(): Promise<number> {
+    const horizon = new Date(this.context.now().getTime() - this.#options.rawRetentionDays * DAY_MS);
+    return this.context.db.transaction().execute(async (trx) => {
+      if (!(await this.#repository.tryLock(trx))) return 0;
+      const startedAt = await this.#repository.databaseNow(trx);
+      const watermark = await this.#repository.watermark(trx);
+      const since = new Date((watermark?.getTime() ?? 0) - COMMIT_LAG_MS);
+      const touched = await this.#repository.touchedSince(trx, since, horizon);
+      await this.#repository.recompute(trx, touched);
+      await this.#repository.saveWatermark(trx, startedAt);
+      return touched.length;
+    });
+  }
+
+  /** Drops raw readings and slots past the retention. */
+  async prune(): Promise<void> {
+    const before = new Date(this.context.now().getTime() - this.#options.rawRetentionDays * DAY_MS);
+    await this.#repository.pruneRaw(this.context.db, before);
+  }
+
+  #runOnTimer(): void {
+    this.#running ??= this.#runAndPrune()
+      .catch((error: unknown) => this.context.log.error({ err: error }, 'roll-up'))
+      .finally(() => {
+        this.#running = undefined;
+      });
+  }
+
+  async #runAndPrune(): Promise<void> {
+    await this.run();
+    if (Date.now() - this.#lastPruneAt < this.#options.pruneIntervalMs) return;
+    this.#lastPruneAt = Date.now();
+    await this.prune();
+  }
+}

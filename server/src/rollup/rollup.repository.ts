@@ -1,0 +1,165 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { SLOT_SECONDS } from '@mouldwatch/shared';
+import type { Database } from '../infra/db/schema.js';
+
+/** A roll-up bucket to compute again: a mould and the start of a 15-minute bucket. */
+export interface TouchedBucket {
+  moldId: number;
+  bucket: Date;
+}
+
+/** The same on every instance sharing a schema, and apart from those of other schemas (tests). */
+const ROLLUP_LOCK = sql`hashtext(current_schema() || '.mold-rollup')`;
+const PROGRESS_NAME = 'mold_rollups';
+const bucketOf = (column: RawBuilder<unknown>) => sql`date_bin('15 minutes', ${column}, timestamptz '2000-01-01Z')`;
+
+const temperatureSums = (array: 'mold_temp' | 'hrs_temp', prefix: 'mt' | 'hr', count: number) =>
+  Array.from({ length: count }, (_, index) => {
+    const value = sql.raw(`r.${array}[${index + 1}]`);
+    return sql`sum(${value}) as ${sql.raw(`${prefix}${index + 1}_sum`)}, count(${value})::int as ${sql.raw(`${prefix}${index + 1}_n`)}`;
+  });
+
+/** Cycle, open and close times count from cycle reports, not from heartbeats repeating the last one. */
+const cycleSums = ['cycle_time', 'open_time', 'close_time'].map((measure) => {
+  const value = sql.raw(`r.${measure}`);
+  const fromCycles = sql`filter (where r.event is null or r.event = 'cycle')`;
+  return sql`coalesce(sum(${value}) ${fromCycles}, 0) as ${sql.raw(`${measure}_sum`)}, (count(${value}) ${fromCycles})::int as ${sql.raw(`${measure}_n`)}`;
+});
+
+const ROLLUP_COLUMNS = [
+  ...[
+    'mt1',
+    'mt2',
+    'mt3',
+    'mt4',
+    'hr1',
+    'hr2',
+    'hr3',
+    'hr4',
+    'hr5',
+    'hr6',
+    'cycle_time',
+    'open_time',
+    'close_time',
+  ].flatMap((measure) => [`${measure}_sum`, `${measure}_n`]),
+  'shots',
+  'counter_last',
+  'run_s',
+  'idle_s',
+  'alarm_s',
+  'stop_s',
+  'off_s',
+  'energy_kwh',
+];
+
+const SLOT_COLUMNS = new Set(['run_s', 'idle_s', 'alarm_s', 'stop_s', 'off_s', 'energy_kwh']);
+
+/** A roll-up column from the aggregates `rd` (readings), `sl` (slots) and `earlier` (last counter before). */
+function computedColumn(column: string): RawBuilder<unknown> {
+  if (column === 'shots') {
+    return sql`coalesce(case when earlier.counter is null then rd.cycle_events
+      else greatest(rd.counter_last - earlier.counter, 0) end, 0)`;
+  }
+  if (column === 'counter_last') return sql`rd.counter_last`;
+  return sql`coalesce(${sql.ref(`${SLOT_COLUMNS.has(column) ? 'sl' : 'rd'}.${column}`)}, 0)`;
+}
+
+/** The roll-up's queries; each runs in the caller's transaction. */
+export class RollupRepository {
+  /** Whether this transaction holds the roll-up lock (released at its end). */
+  async tryLock(trx: Transaction<Database>): Promise<boolean> {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}) as locked`.execute(
+      trx,
+    );
+    return rows[0]?.locked === true;
+  }
+
+  async databaseNow(trx: Transaction<Database>): Promise<Date> {
+    const { rows } = await sql<{ now: Date }>`select now() as now`.execute(trx);
+    return rows[0]!.now;
+  }
+
+  async watermark(trx: Transaction<Database>): Promise<Date | undefined> {
+    const row = await trx
+      .selectFrom('rollup_progress')
+      .select('watermark')
+      .where('name', '=', PROGRESS_NAME)
+      .executeTakeFirst();
+    return row?.watermark;
+  }
+
+  async saveWatermark(trx: Transaction<Database>, watermark: Date): Promise<void> {
+    await trx
+      .insertInto('rollup_progress')
+      .values({ name: PROGRESS_NAME, watermark })
+      .onConflict((conflict) => conflict.column('name').doUpdateSet({ watermark }))
+      .execute();
+  }
+
+  /** Buckets with readings or slots written since `since`, no older than `horizon`. */
+  async touchedSince(trx: Transaction<Database>, since: Date, horizon: Date): Promise<TouchedBucket[]> {
+    const { rows } = await sql<{ mold_id: string | number; bucket: Date }>`
+      select distinct mold_id, bucket from (
+        select mold_id, ${bucketOf(sql.ref('ts'))} as bucket from readings
+        where received_at >= ${since} and mold_id is not null and ts >= ${horizon}
+        union all
+        select mold_id, ${bucketOf(sql.ref('slot_start'))} as bucket from time_state_slots
+        where updated_at >= ${since} and slot_start >= ${horizon}
+      ) as touched`.execute(trx);
+    return rows.map((row) => ({ moldId: Number(row.mold_id), bucket: row.bucket }));
+  }
+
+  /**
+   * Computes the buckets again from the raw readings and slots and replaces them: running it twice
+   * gives the same rows. Shots are the rise of the counter over the last one before the bucket (a
+   * counter that went back — a reset device — counts none); without an earlier counter, the
+   * bucket's cycle events.
+   */
+  async recompute(trx: Transaction<Database>, buckets: readonly TouchedBucket[]): Promise<void> {
+    if (buckets.length === 0) return;
+    const moldIds = buckets.map((bucket) => bucket.moldId);
+    const starts = buckets.map((bucket) => bucket.bucket.toISOString());
+    const columns = sql.raw(ROLLUP_COLUMNS.join(', '));
+    const updates = sql.raw(ROLLUP_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', '));
+    await sql`
+      with touched as (
+        select * from unnest(${moldIds}::bigint[], ${starts}::timestamptz[]) as t(mold_id, bucket)
+      ),
+      from_readings as (
+        select t.mold_id, t.bucket,
+          ${sql.join([...temperatureSums('mold_temp', 'mt', 4), ...temperatureSums('hrs_temp', 'hr', 6), ...cycleSums])},
+          max(r.counter) as counter_last,
+          (count(*) filter (where r.event = 'cycle'))::int as cycle_events
+        from touched t
+        join readings r on r.mold_id = t.mold_id and r.ts >= t.bucket and r.ts < t.bucket + interval '15 minutes'
+        group by t.mold_id, t.bucket
+      ),
+      from_slots as (
+        select t.mold_id, t.bucket,
+          sum(s.c_run_time) * ${SLOT_SECONDS} as run_s, sum(s.c_idle_time) * ${SLOT_SECONDS} as idle_s,
+          sum(s.c_alarm_time) * ${SLOT_SECONDS} as alarm_s, sum(s.c_stop_time) * ${SLOT_SECONDS} as stop_s,
+          sum(s.c_off_time) * ${SLOT_SECONDS} as off_s, sum(s.energy_kwh) as energy_kwh
+        from touched t
+        join time_state_slots s on s.mold_id = t.mold_id
+          and s.slot_start >= t.bucket and s.slot_start < t.bucket + interval '15 minutes'
+        group by t.mold_id, t.bucket
+      )
+      insert into mold_rollups (mold_id, bucket, ${columns})
+      select t.mold_id, t.bucket, ${sql.join(ROLLUP_COLUMNS.map(computedColumn))}
+      from touched t
+      left join from_readings rd on rd.mold_id = t.mold_id and rd.bucket = t.bucket
+      left join from_slots sl on sl.mold_id = t.mold_id and sl.bucket = t.bucket
+      left join lateral (
+        select p.counter from readings p
+        where p.mold_id = t.mold_id and p.ts < t.bucket and p.counter is not null
+        order by p.ts desc limit 1
+      ) as earlier on true
+      on conflict (mold_id, bucket) do update set ${updates}`.execute(trx);
+  }
+
+  /** Drops raw readings and slots older than `before`: the roll-ups keep their history. */
+  async pruneRaw(db: Kysely<Database>, before: Date): Promise<void> {
+    await db.deleteFrom('readings').where('ts', '<', before).execute();
+    await db.deleteFrom('time_state_slots').where('slot_start', '<', before).execute();
+  }
+}

@@ -1,0 +1,123 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { HOT_RUNNER_CHANNELS, MOLD_TEMP_CHANNELS, type DeviceProfile } from '@mouldwatch/shared';
+import type { Database } from '../infra/db/schema.js';
+
+/** How a demo mould's plant works: around the clock, two shifts (06–22), or day shifts on weekdays. */
+export type ShiftPattern = 'continuous' | 'two-shift' | 'day-shift';
+
+export interface DemoHistoryMould {
+  moldId: number;
+  profile: DeviceProfile;
+  pattern: ShiftPattern;
+  timeZone: string;
+  /** The counter at the start of the history. */
+  startCount: number;
+  voltage: number;
+}
+
+/**
+ * The last days are seeded in 15-minute buckets, as the roll-up writes them, so the hourly view
+ * is exact in every time zone; older history in hour buckets (a quarter of the rows: the first
+ * start stays fast), read by the day, week and month views.
+ */
+const FINE_DAYS = 35;
+/** Share of the running current drawn while idle, as the simulator draws it. */
+const IDLE_CURRENT_SHARE = 0.35;
+
+/** A channel's sum and count (a reading a minute): set value with noise while heated, none when off or unset. */
+function channelSums(setpoints: 'mt' | 'hr', channel: number): RawBuilder<unknown> {
+  const set = sql.raw(`p.${setpoints}[${channel}]`);
+  const count = sql`case when ${set} is null or c.mode = 'off' then 0 else c.span / 60 end`;
+  return sql`coalesce((${set} + (random() - 0.5) * 3) * ${count}, 0), ${count}`;
+}
+
+const channelColumns = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index + 1}_sum, ${prefix}${index + 1}_n`).join(', ');
+
+/**
+ * Writes the demo moulds' past straight into the roll-ups, [from, until): shifts and Sundays off,
+ * breakdowns, a slow monthly drift and rare excursions of the cycle time, temperatures around their
+ * set values, energy from the current. Recent hours come as raw readings through the real ingest
+ * instead (the simulator back-fills them). Answers each mould's counter at `until`.
+ */
+export async function seedDemoHistory(
+  db: Kysely<Database>,
+  moulds: readonly DemoHistoryMould[],
+  from: Date,
+  until: Date,
+): Promise<Map<number, number>> {
+  const params = JSON.stringify(
+    moulds.map((mould) => ({
+      mold_id: mould.moldId,
+      cycle_time: mould.profile.cycleTime,
+      current: mould.profile.current,
+      voltage: mould.voltage,
+      pattern: mould.pattern,
+      tz: mould.timeZone,
+      start_count: mould.startCount,
+      mt: mould.profile.moldSetpoints,
+      hr: mould.profile.hotRunnerSetpoints,
+    })),
+  );
+  const fineFrom = new Date(Math.max(from.getTime(), until.getTime() - FINE_DAYS * 86_400_000));
+  const temperatures = [
+    ...Array.from({ length: MOLD_TEMP_CHANNELS }, (_, index) => channelSums('mt', index + 1)),
+    ...Array.from({ length: HOT_RUNNER_CHANNELS }, (_, index) => channelSums('hr', index + 1)),
+  ];
+  await sql`
+    insert into mold_rollups (mold_id, bucket, ${sql.raw(channelColumns('mt', MOLD_TEMP_CHANNELS))},
+      ${sql.raw(channelColumns('hr', HOT_RUNNER_CHANNELS))}, cycle_time_sum, cycle_time_n, open_time_sum,
+      open_time_n, close_time_sum, close_time_n, shots, counter_last, run_s, idle_s, alarm_s, stop_s, off_s, energy_kwh)
+    with p as materialized (
+      select * from jsonb_to_recordset(${params}::jsonb) as p(mold_id bigint, cycle_time float8, current float8,
+        voltage float8, pattern text, tz text, start_count bigint, mt float8[], hr float8[])
+    ),
+    buckets as (
+      select bucket, 3600 as span from generate_series(${from}::timestamptz, ${fineFrom}::timestamptz - interval '1 hour',
+        interval '1 hour') as bucket
+      union all
+      select bucket, 900 from generate_series(${fineFrom}::timestamptz, ${until}::timestamptz - interval '15 minutes',
+        interval '15 minutes') as bucket
+    ),
+    -- Local hours and weekdays once per zone and bucket: converting time zones is the slow part.
+    calendar as materialized (
+      select z.tz, b.bucket, b.span, extract(hour from b.bucket at time zone z.tz) as hour,
+        extract(isodow from b.bucket at time zone z.tz) as weekday,
+        sin(extract(epoch from b.bucket) / (30 * 86400) * 2 * pi()) as drift
+      from (select distinct tz from p) as z cross join buckets b
+    ),
+    shaped as materialized (
+      select p.mold_id, c.bucket, c.span, s.mode, s.alarm,
+        p.cycle_time * (1 + 0.03 * c.drift + 0.04 * (s.pace - 0.5) + case when s.alarm then 0.12 else 0 end) as cycle_time,
+        case when s.mode = 'work' then c.span * (0.78 + 0.2 * s.pace) else 0 end as run_s
+      from p join calendar c using (tz)
+      cross join lateral (
+        select random() as pace, random() < 0.01 as alarm, case
+          when c.weekday = 7 then 'off'
+          when p.pattern = 'two-shift' and (c.hour < 6 or c.hour >= 22) then 'stop'
+          when p.pattern = 'day-shift' and (c.weekday = 6 or c.hour < 8 or c.hour >= 17) then 'stop'
+          when random() < 0.02 then 'stop'
+          else 'work' end as mode
+      ) as s
+    ),
+    counted as materialized (
+      select *, floor(run_s / cycle_time)::int as shots,
+        case when mode = 'work' and alarm then span / 7.5 else 0 end as alarm_s
+      from shaped
+    ),
+    timed as materialized (
+      select *, case when mode = 'work' then span - run_s - alarm_s else 0 end as idle_s,
+        sum(shots) over (partition by mold_id order by bucket) as counted_shots
+      from counted
+    )
+    select c.mold_id, c.bucket, ${sql.join(temperatures)},
+      c.shots * c.cycle_time, c.shots, c.shots * c.cycle_time * 0.14, c.shots, c.shots * c.cycle_time * 0.86, c.shots,
+      c.shots, p.start_count + c.counted_shots, c.run_s, c.idle_s, c.alarm_s,
+      case when c.mode = 'stop' then c.span else 0 end, case when c.mode = 'off' then c.span else 0 end,
+      p.voltage * p.current * (c.run_s + c.alarm_s + ${IDLE_CURRENT_SHARE} * c.idle_s) / 3600 / 1000
+    from timed c join p using (mold_id)`.execute(db);
+  const { rows } = await sql<{ mold_id: string | number; counter: string | number }>`
+    select mold_id, max(counter_last) as counter from mold_rollups
+    where mold_id = any(${moulds.map((mould) => mould.moldId)}::bigint[]) group by mold_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.mold_id), Number(row.counter)]));
+}

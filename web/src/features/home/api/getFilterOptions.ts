@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FilterOptions } from '@mouldwatch/shared';
+import { api } from '../../../lib/api';
+
+/** GET /api/yudata/more/filter/. */
+export async function getFilterOptions(signal?: AbortSignal): Promise<FilterOptions> {
+  const { data } = await api.get<FilterOptions>('/yudata/more/filter/', { signal });
+  return data;
+}
+
+export const useFilterOptions = () =>
+  useQuery({
+    queryKey: ['home', 'filterOptions'],
+    queryFn: ({ signal }) => getFilterOptions(signal),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,223 @@
+import { ArrowLeftOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
+import { Button, Empty, Progress, Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MenuId } from '@mouldwatch/shared';
+import type { en } from '../../../i18n/en';
+import { useSession } from '../../../lib/session';
+import { formatDateTime } from '../../../lib/time';
+import { useMouldFacts, type MouldFacts } from '../api/getMouldFacts';
+import { useSetFavourite } from '../api/setFavourite';
+import {
+  Connection,
+  CycleTime,
+  FavouriteStar,
+  PmRemaining,
+  StateTag,
+  useDisplayContext,
+  type DisplayContext,
+} from './MouldFigures';
+import '../home.css';
+
+const HOME_PATH = '/index';
+
+type FactKey = keyof (typeof en)['home']['detail']['fields'];
+
+/** The mould chosen on the home screen: the spec's displayed facts, and the way to its charts. */
+export function MoldDetailPage() {
+  const moldId = useSession((state) => state.homeSelectMoldId);
+  return moldId === null ? <NoSelection /> : <MouldFactsPage key={moldId} moldId={moldId} />;
+}
+
+function NoSelection() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Empty className="mw-home-panel mw-home-empty" description={t('home.detail.noSelection')} data-testid="facts-none">
+      <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+        {t('home.detail.goHome')}
+      </Button>
+    </Empty>
+  );
+}
+
+function MouldFactsPage({ moldId }: { moldId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const facts = useMouldFacts(moldId);
+  const favourite = useSetFavourite();
+  const display = useDisplayContext();
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(HOME_PATH)} data-testid="facts-back">
+      {t('home.detail.back')}
+    </Button>
+  );
+  if (facts.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="mw-home-panel" />;
+  if (facts.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('home.detail.loadFailed')}
+        extra={
+          <>
+            {back}
+            <Button onClick={() => void facts.refetch()}>{t('home.retry')}</Button>
+          </>
+        }
+        className="mw-home-panel"
+      />
+    );
+  }
+  const mould = facts.data;
+  return (
+    <div className="mw-home-facts" data-testid="mould-facts">
+      <div className="mw-home-panel mw-home-facts-head">
+        {back}
+        <span className="mw-home-facts-title">
+          <span className="mw-home-facts-name" data-testid="facts-name">
+            {mould.name}
+          </span>
+          <span className="mw-home-sub">{mould.mold_number}</span>
+        </span>
+        <StateTag state={mould.state} display={display} />
+        <Connection online={mould.online} display={display} />
+        <FavouriteStar
+          favourite={mould.favourite}
+          onToggle={() => favourite.mutate({ moldId: mould.id, favourite: !mould.favourite })}
+          display={display}
+        />
+        <ChartLinks />
+      </div>
+      <div className="mw-home-facts-body">
+        <FactSections mould={mould} display={display} />
+        <MouldImage src={mould.mold_image} />
+      </div>
+    </div>
+  );
+}
+
+/** The detail views the user's menu grants, in menu order. */
+function ChartLinks() {
+  const navigate = useNavigate();
+  const menu = useSession((state) => state.menu) ?? [];
+  const views = menu
+    .filter((entry) => entry.parent === MenuId.detail && entry.menuPermission.includes('view'))
+    .sort((a, b) => a.sort - b.sort);
+  return (
+    <span className="mw-home-facts-links">
+      {views.map((view) => (
+        <Button key={view.id} size="small" icon={<LineChartOutlined />} onClick={() => navigate(view.path)}>
+          {view.name}
+        </Button>
+      ))}
+    </span>
+  );
+}
+
+function MouldImage({ src }: { src: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mw-home-panel mw-home-facts-image">
+      <h3 className="mw-home-facts-section">{t('home.detail.fields.image')}</h3>
+      {src ? (
+        <img src={src} alt={t('home.detail.fields.image')} data-testid="facts-image" />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.detail.noImage')} />
+      )}
+    </div>
+  );
+}
+
+function FactSections({ mould, display }: { mould: MouldFacts; display: DisplayContext }) {
+  const { t } = useTranslation();
+  const dash = '—';
+  const count = (value: number | null) => (value === null ? dash : display.numbers.format(value));
+  const time = (value: number | null) =>
+    value === null ? dash : formatDateTime(value, display.timeZone, display.language);
+  const section = (title: string, items: Array<[FactKey, ReactNode]>) => (
+    <section className="mw-home-panel">
+      <h3 className="mw-home-facts-section">{title}</h3>
+      <dl className="mw-home-facts-grid">
+        {items.map(([key, value]) => (
+          <div key={key} className="mw-home-fact">
+            <dt>{t(`home.detail.fields.${key}`)}</dt>
+            <dd data-testid={`fact-${key}`}>{value || dash}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+  return (
+    <div className="mw-home-facts-sections">
+      {section(t('home.detail.sections.mould'), [
+        ['mouldNo', mould.mold_number],
+        ['projectName', mould.project_name],
+        ['partId', mould.part_id],
+        ['serialNumber', mould.device_no],
+        ['equipmentNo', mould.oem_id],
+        ['company', [mould.company, mould.group].filter(Boolean).join(' · ')],
+        ['customer', mould.customer],
+        ['country', mould.country],
+      ])}
+      {section(t('home.detail.sections.production'), [
+        ['startCount', count(mould.start_count)],
+        ['lastCount', count(mould.counter)],
+        ['pm', <PmRemaining key="pm" cycles={mould.cycles_until_pm} display={display} />],
+        ['average', <CycleAverage key="average" mould={mould} display={display} />],
+        ['stopToday', <Duration key="stop" seconds={mould.stop_seconds_today} />],
+      ])}
+      {section(t('home.detail.sections.dates'), [
+        ['activation', time(mould.activation_time)],
+        ['created', time(mould.created_time)],
+        ['modified', time(mould.modified_time)],
+        ['lastConnect', time(mould.last_connect_time)],
+      ])}
+      {section(t('home.detail.sections.device'), [
+        ['location', <Location key="location" location={mould.location} />],
+        ['battery', <Battery key="battery" level={mould.battery} />],
+      ])}
+    </div>
+  );
+}
+
+function CycleAverage({ mould, display }: { mould: MouldFacts; display: DisplayContext }) {
+  const { average_cycle_time: average, averaged_cycles: cycles, target_cycle_time: target } = mould;
+  return (
+    <>
+      <CycleTime actual={average} target={target} display={display} digits={2} />
+      {average === null ? null : (
+        <span className="mw-home-muted">{` · ${display.t('home.detail.sample', { cycles: String(cycles) })}`}</span>
+      )}
+    </>
+  );
+}
+
+function Duration({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const minutes = Math.round(seconds / 60);
+  return <>{t('home.detail.duration', { hours: String(Math.floor(minutes / 60)), minutes: String(minutes % 60) })}</>;
+}
+
+function Location({ location }: { location: MouldFacts['location'] }) {
+  const { t } = useTranslation();
+  if (!location) return '—';
+  return (
+    <span>
+      <EnvironmentOutlined /> {location.lat.toFixed(5)}, {location.lng.toFixed(5)}{' '}
+      <span className="mw-home-muted">({t('home.detail.gps')})</span>
+    </span>
+  );
+}
+
+function Battery({ level }: { level: number | null }) {
+  if (level === null) return '—';
+  return (
+    <Progress
+      percent={Math.round(level)}
+      size="small"
+      className="mw-home-battery"
+      status={level < 20 ? 'exception' : 'normal'}
+    />
+  );
+}

@@ -1,0 +1,155 @@
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
+import { useMemo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CYCLE_BAND_COLOURS,
+  cycleBand,
+  stateColour,
+  temperatureUnitLabel,
+  type Language,
+  type MoldState,
+  type TemperatureUnit,
+} from '@mouldwatch/shared';
+import { HTML_LANG, currentLanguage } from '../../../i18n';
+import { useSession } from '../../../lib/session';
+import { formatDateTime } from '../../../lib/time';
+import { deviationPercent, pmDue, temperaturesShown } from '../model/format';
+
+/**
+ * The language, unit and zone every figure of a mould is shown in. Made once per screen and handed
+ * down: a translation hook in each figure of thousands of scrolled-past moulds costs more than the list.
+ */
+export interface DisplayContext {
+  t: TFunction;
+  language: Language;
+  unit: TemperatureUnit;
+  timeZone: string;
+  numbers: Intl.NumberFormat;
+}
+
+interface Shown {
+  display: DisplayContext;
+}
+
+export function useDisplayContext(): DisplayContext {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const unit = useSession((state) => state.unit);
+  const timeZone = useSession((state) => state.timeZone);
+  return useMemo(
+    () => ({ t, language, unit, timeZone, numbers: new Intl.NumberFormat(HTML_LANG[language]) }),
+    [t, language, unit, timeZone],
+  );
+}
+
+const dash = <span className="mw-home-muted">—</span>;
+
+export function StateTag({ state, display }: Shown & { state: MoldState }) {
+  return (
+    <span className="mw-home-state" data-testid="mould-state" data-state={state}>
+      <span className="mw-home-state-dot" style={{ background: stateColour(state) }} />
+      {display.t(`home.states.${state}`)}
+    </span>
+  );
+}
+
+export function Connection({ online, display }: Shown & { online: boolean }) {
+  return (
+    <span className={online ? 'mw-home-online' : 'mw-home-offline'} data-testid="mould-connection">
+      {display.t(online ? 'home.online' : 'home.offline')}
+    </span>
+  );
+}
+
+/** A cycle time (s) against the target, coloured by the spec's 2 % and 5 % bands. */
+export function CycleTime({
+  actual,
+  target,
+  display,
+  digits = 1,
+}: Shown & { actual: number | null; target: number | null; digits?: number }) {
+  if (actual === null) return dash;
+  const band = cycleBand(actual, target);
+  const deviation = deviationPercent(actual, target);
+  const seconds = (value: number, places: number) => display.t('home.seconds', { value: value.toFixed(places) });
+  return (
+    <span className="mw-home-cycle" data-testid="mould-cycle" data-band={band}>
+      {band === 'none' ? null : <span className="mw-home-band" style={{ background: CYCLE_BAND_COLOURS[band] }} />}
+      <span className="mw-home-figure">{seconds(actual, digits)}</span>
+      {target === null ? null : (
+        <span className="mw-home-muted">
+          {` / ${seconds(target, 1)}`}
+          {deviation === null ? null : ` (${deviation > 0 ? '+' : ''}${deviation.toFixed(1)} %)`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function Count({ value, display }: Shown & { value: number | null }) {
+  return value === null ? dash : <span className="mw-home-figure">{display.numbers.format(value)}</span>;
+}
+
+export function PmRemaining({ cycles, display }: Shown & { cycles: number | null }) {
+  if (cycles === null) return dash;
+  return pmDue(cycles) ? (
+    <span className="mw-home-pm-due" data-testid="mould-pm">
+      {display.t('home.pmDue', { cycles: display.numbers.format(-cycles) })}
+    </span>
+  ) : (
+    <span className="mw-home-figure" data-testid="mould-pm">
+      {display.numbers.format(cycles)}
+    </span>
+  );
+}
+
+/**
+ * The reporting channels' temperatures in the user's unit: each of them, or, when there are more
+ * than `listUpTo`, the lowest and highest, with all of them in the browser's own tooltip (a
+ * component tooltip on each of thousands of scrolled-past moulds costs more than the list). The
+ * unit is left out where a column header names it.
+ */
+export function Temperatures({
+  values,
+  display,
+  listUpTo = 4,
+  withUnit = true,
+}: Shown & { values: ReadonlyArray<number | null> | null; listUpTo?: number; withUnit?: boolean }) {
+  const shown = temperaturesShown(values, display.unit);
+  if (shown.length === 0) return dash;
+  const label = temperatureUnitLabel(display.unit);
+  const unit = withUnit ? ` ${label}` : '';
+  const all = shown.map((value) => value.toFixed(1)).join(' · ');
+  if (shown.length <= listUpTo) return <span className="mw-home-temps">{`${all}${unit}`}</span>;
+  const range = `${Math.min(...shown).toFixed(1)} – ${Math.max(...shown).toFixed(1)}${unit}`;
+  return (
+    <span className="mw-home-temps" title={`${all} ${label}`}>
+      {range}
+    </span>
+  );
+}
+
+export function LastConnect({ time, display }: Shown & { time: number | null }) {
+  if (time === null) return <span className="mw-home-muted">{display.t('home.noReading')}</span>;
+  return <span className="mw-home-time">{formatDateTime(time, display.timeZone, display.language)}</span>;
+}
+
+export function FavouriteStar({ favourite, onToggle, display }: Shown & { favourite: boolean; onToggle(): void }) {
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    onToggle();
+  };
+  return (
+    <button
+      type="button"
+      className={favourite ? 'mw-home-star mw-home-star-on' : 'mw-home-star'}
+      aria-label={display.t(favourite ? 'home.favouriteRemove' : 'home.favouriteAdd')}
+      aria-pressed={favourite}
+      onClick={toggle}
+      data-testid="mould-favourite"
+    >
+      {favourite ? <StarFilled /> : <StarOutlined />}
+    </button>
+  );
+}

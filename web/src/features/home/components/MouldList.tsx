@@ -1,0 +1,136 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  rectSortingStrategy,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { temperatureUnitLabel } from '@mouldwatch/shared';
+import type { HomeMould } from '../api/getMoulds';
+import type { DisplayContext } from './MouldFigures';
+import { SortableMould, type ListView, type MouldItemProps } from './MouldItem';
+
+const ROW_HEIGHT = 52;
+const HEADER_HEIGHT = 36;
+const CARD_HEIGHT = 224;
+const CARD_MIN_WIDTH = 290;
+const GAP = 12;
+/** Lines drawn beyond the visible ones, each way: a line of cards is as tall as several rows. */
+const OVERSCAN = { cards: 1, rows: 4 } as const;
+
+export interface MouldListProps extends Omit<MouldItemProps, 'mould'> {
+  moulds: HomeMould[];
+  view: ListView;
+  /** The mould shown at `from` was dropped at `to`. */
+  onMove(from: number, to: number): void;
+}
+
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * The moulds as cards or rows, drawn only where they are on screen so that 10,000 scroll smoothly;
+ * dragging a mould by its handle moves it.
+ */
+export function MouldList({ moulds, view, onMove, ...itemProps }: MouldListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef);
+  const columns = view === 'cards' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
+  const lineHeight = view === 'cards' ? CARD_HEIGHT + GAP : ROW_HEIGHT;
+  // The rows' header scrolls with them (sideways too, on a narrow screen), sticking at the top.
+  const scrollMargin = view === 'rows' ? HEADER_HEIGHT : 0;
+  // The virtualizer keeps its own state outside React's view; the list re-renders with every change it reports.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: Math.ceil(moulds.length / columns),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => lineHeight,
+    scrollMargin,
+    overscan: OVERSCAN[view],
+  });
+  const ids = useMemo(() => moulds.map((mould) => mould.id), [moulds]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const dropped = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+  };
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped}>
+      <SortableContext items={ids} strategy={view === 'cards' ? rectSortingStrategy : verticalListSortingStrategy}>
+        <div ref={scrollRef} className={`mw-home-scroll mw-home-scroll-${view}`} data-testid="mould-list">
+          {view === 'rows' ? <RowsHeader display={itemProps.display} /> : null}
+          <div className="mw-home-canvas" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((line) => (
+              <div
+                key={line.key}
+                className={view === 'cards' ? 'mw-home-card-line' : 'mw-home-row-line'}
+                style={{
+                  transform: `translateY(${line.start - scrollMargin}px)`,
+                  height: view === 'cards' ? CARD_HEIGHT : ROW_HEIGHT,
+                  gridTemplateColumns: view === 'cards' ? `repeat(${columns}, minmax(0, 1fr))` : undefined,
+                }}
+              >
+                {moulds.slice(line.index * columns, (line.index + 1) * columns).map((mould) => (
+                  <SortableMould key={mould.id} view={view} mould={mould} {...itemProps} />
+                ))}
+              </div>
+            ))}
+          </div>
+        </div>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+const ROW_COLUMNS = [
+  'mould',
+  'state',
+  'connection',
+  'cycleTime',
+  'counter',
+  'pm',
+  'mouldTemp',
+  'hotRunner',
+  'lastConnect',
+] as const;
+
+/** Columns whose cells leave the unit to the header. */
+const TEMPERATURE_COLUMNS: ReadonlySet<string> = new Set(['mouldTemp', 'hotRunner']);
+
+function RowsHeader({ display }: { display: DisplayContext }) {
+  const unit = ` (${temperatureUnitLabel(display.unit)})`;
+  return (
+    <div className="mw-home-row mw-home-rows-header" role="presentation">
+      <span />
+      <span />
+      {ROW_COLUMNS.map((column) => (
+        <span key={column}>
+          {display.t(`home.columns.${column}`)}
+          {TEMPERATURE_COLUMNS.has(column) ? unit : null}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+export { applyMouldStatus } from './live';
+
+/** The home screen and its mould facts child load when first opened. */
+export const HomeScreen = lazy(() => import('./components/HomePage').then((module) => ({ default: module.HomePage })));
+export const MoldDetailScreen = lazy(() =>
+  import('./components/MoldDetailPage').then((module) => ({ default: module.MoldDetailPage })),
+);

@@ -1,0 +1,49 @@
+import type { MoldLiveStatus } from '@mouldwatch/shared';
+import { queryClient } from '../../lib/queryClient';
+import { HOME_MOULDS_KEY, type HomeMould } from './api/getMoulds';
+import { MOULD_FACTS_KEY, type MouldFacts } from './api/getMouldFacts';
+import { applyStatuses, countedDown, isMoldLiveStatus } from './model/liveStatus';
+
+/**
+ * State changes come in bursts (a sweep moves thousands of moulds at once): they are gathered for
+ * this long and applied to each list in one pass, not one pass over 10,000 moulds per change.
+ */
+const GATHER_MS = 250;
+
+const pending = new Map<number, MoldLiveStatus>();
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+function factsWithStatus(facts: MouldFacts, status: MoldLiveStatus): MouldFacts {
+  return {
+    ...facts,
+    state: status.state,
+    online: status.online,
+    last_connect_time: status.last_connect_time,
+    counter: status.counter,
+    cycles_until_pm: countedDown(facts.cycles_until_pm, facts.counter, status.counter),
+  };
+}
+
+function flush(): void {
+  flushTimer = undefined;
+  const statuses = new Map(pending);
+  pending.clear();
+  queryClient.setQueriesData<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) =>
+    moulds ? applyStatuses(moulds, statuses) : moulds,
+  );
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: MOULD_FACTS_KEY })) {
+    const facts = query.state.data as MouldFacts | undefined;
+    const status = facts && statuses.get(facts.id);
+    if (facts && status) queryClient.setQueryData(query.queryKey, factsWithStatus(facts, status));
+  }
+}
+
+/**
+ * A live `list` message (a mould's new state) applied to the home lists and the mould's facts in
+ * the cache: what is on screen changes without reading anything again.
+ */
+export function applyMouldStatus(data: unknown): void {
+  if (!isMoldLiveStatus(data)) return;
+  pending.set(data.id, data);
+  flushTimer ??= setTimeout(flush, GATHER_MS);
+}

@@ -1,0 +1,22 @@
+import { arrayMove } from '@dnd-kit/sortable';
+
+/**
+ * A mould dragged from `from` to `to` in the shown order: the moulds between the two places, in
+ * their new order — the only ones whose places change, and what the server is sent.
+ */
+export function movedRange(ids: readonly number[], from: number, to: number): number[] {
+  const moved = arrayMove([...ids], from, to);
+  return moved.slice(Math.min(from, to), Math.max(from, to) + 1);
+}
+
+/**
+ * The list with `orderedIds` put in that order within the places they hold in it, everything else
+ * where it was — as the server orders them (POST /api/yudata/updateMoldSort/).
+ */
+export function placeWithinSlots<T extends { id: number }>(list: readonly T[], orderedIds: readonly number[]): T[] {
+  const wanted = new Set(orderedIds);
+  const byId = new Map(list.filter((item) => wanted.has(item.id)).map((item) => [item.id, item]));
+  const next = orderedIds.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
+  let taken = 0;
+  return list.map((item) => (wanted.has(item.id) ? (next[taken++] ?? item) : item));
+}

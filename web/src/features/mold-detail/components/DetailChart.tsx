@@ -1,0 +1,79 @@
+import { CalendarOutlined, ClockCircleOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart } from '../../../components/EChart';
+import './echartsSetup';
+
+/** What the chart area shows: the chart, or why there is none. */
+export type ChartState =
+  | { kind: 'ready'; option: EChartsCoreOption; refreshing: boolean }
+  | { kind: 'loading' }
+  | { kind: 'error'; retry(): void }
+  | { kind: 'message'; reason: 'pickDate' | 'noData' | 'waiting' | 'noChannels'; detail?: string };
+
+const ICONS = {
+  pickDate: <CalendarOutlined />,
+  noData: <InboxOutlined />,
+  waiting: <ClockCircleOutlined />,
+  noChannels: <InboxOutlined />,
+};
+
+function ChartMessage({
+  icon,
+  title,
+  detail,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="mw-detail-chart-message" data-testid="chart-message">
+      <div className="mw-detail-chart-message-icon">{icon}</div>
+      <div className="mw-detail-chart-message-title">{title}</div>
+      {detail ? <div className="mw-detail-chart-message-detail">{detail}</div> : null}
+      {action}
+    </div>
+  );
+}
+
+/** The chart of a detail view at a fixed height, with its loading, empty and error states. */
+export function DetailChart({ state }: { state: ChartState }) {
+  const { t } = useTranslation();
+  switch (state.kind) {
+    case 'ready':
+      return (
+        <Spin spinning={state.refreshing} delay={300}>
+          <EChart option={state.option} className="mw-detail-chart" testId="detail-chart" />
+        </Spin>
+      );
+    case 'loading':
+      return (
+        <div className="mw-detail-chart mw-detail-chart-centred" data-testid="chart-loading">
+          <Spin tip={t('common.loading')}>
+            <div className="mw-detail-spin-room" />
+          </Spin>
+        </div>
+      );
+    case 'error':
+      return (
+        <ChartMessage
+          icon={<WarningOutlined />}
+          title={t('moldDetail.loadFailed')}
+          action={
+            <Button onClick={state.retry} data-testid="chart-retry">
+              {t('moldDetail.retry')}
+            </Button>
+          }
+        />
+      );
+    case 'message':
+      return (
+        <ChartMessage icon={ICONS[state.reason]} title={t(`moldDetail.chart.${state.reason}`)} detail={state.detail} />
+      );
+  }
+}

@@ -1,0 +1,64 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Segmented } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { HISTORY_RANGES, type HistoryRange } from '@mouldwatch/shared';
+
+/** The picker that chooses a period of the range: a day for hours and days, a week, a month. */
+const PICKERS: Record<HistoryRange, 'date' | 'week' | 'month'> = {
+  hour: 'date',
+  day: 'date',
+  week: 'week',
+  month: 'month',
+};
+
+export interface HistoryToolbarProps {
+  range: HistoryRange;
+  onRangeChange(range: HistoryRange): void;
+  date: Dayjs | null;
+  onDateChange(date: Dayjs | null): void;
+  isSelectable(date: Dayjs): boolean;
+  /** Absent when the user may not export this view. */
+  onExport?: () => void;
+  exporting: boolean;
+}
+
+/** Range, the date the history starts from, and the export of what is shown. */
+export function HistoryToolbar(props: HistoryToolbarProps) {
+  const { range, onRangeChange, date, onDateChange, isSelectable, onExport, exporting } = props;
+  const { t } = useTranslation();
+  return (
+    <div className="mw-detail-toolbar">
+      <Segmented<HistoryRange>
+        value={range}
+        onChange={onRangeChange}
+        options={HISTORY_RANGES.map((value) => ({
+          value,
+          label: <span data-testid={`range-${value}`}>{t(`moldDetail.ranges.${value}`)}</span>,
+        }))}
+      />
+      <DatePicker
+        picker={PICKERS[range]}
+        value={date}
+        onChange={onDateChange}
+        disabledDate={(current) => !isSelectable(current)}
+        placeholder={t(`moldDetail.pickDate.${range}`)}
+        allowClear={false}
+        data-testid="history-date"
+      />
+      <span className="mw-detail-toolbar-hint">{t(`moldDetail.rangeHint.${range}`)}</span>
+      {onExport ? (
+        <Button
+          className="mw-detail-export"
+          icon={<DownloadOutlined />}
+          onClick={onExport}
+          loading={exporting}
+          disabled={!date}
+          data-testid="export-button"
+        >
+          {t('moldDetail.export')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { DETAIL_SCREENS } from './components/DetailScreens';
+export type { DetailViewId } from './views';

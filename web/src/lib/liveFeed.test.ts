@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveFeed } from './liveFeed';
+
+afterEach(() => {
+  liveFeed.attach(undefined);
+  liveFeed.follow(null);
+});
+
+describe('liveFeed', () => {
+  it('hands each message to the subscribers until they unsubscribe', () => {
+    const listener = vi.fn();
+    const unsubscribe = liveFeed.subscribe(listener);
+    liveFeed.publish({ type: 'ping', message: 'pong', messageCount: 3 });
+    unsubscribe();
+    liveFeed.publish({ type: 'ping', message: 'pong', messageCount: 4 });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith({ type: 'ping', message: 'pong', messageCount: 3 });
+  });
+
+  it('follows a mould on the connection, also one asked for before the connection started', () => {
+    liveFeed.follow(7);
+    const connection = { follow: vi.fn() };
+    liveFeed.attach(connection);
+    expect(connection.follow).toHaveBeenLastCalledWith(7);
+    liveFeed.follow(null);
+    expect(connection.follow).toHaveBeenLastCalledWith(null);
+  });
+});
