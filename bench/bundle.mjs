@@ -27,7 +27,7 @@ const gzipKb = (keys) =>
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const byName = (fragment) => Object.keys(manifest).find((key) => key.includes(fragment));
 const login = closure([entry]);
-const home = closure([entry, byName('app/ConsoleRoot'), byName('components/NotAvailablePage')]);
+const home = closure([entry, byName('app/ConsoleRoot'), byName('features/home/components/HomePage')]);
 const round = (value) => Math.round(value * 10) / 10;
 console.log(
   JSON.stringify({
