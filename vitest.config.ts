@@ -35,6 +35,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser on a loaded CI machine: what a click changes may take seconds to show.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,11 +1,4 @@
-import {
-  TimeStateStatus,
-  moldInfoSchema,
-  type MoldFacts,
-  type MoldState,
-  type SlotState,
-  type StateCounts,
-} from '@mouldwatch/shared';
+import { TimeStateStatus, moldInfoSchema, type MoldFacts, type SlotState, type StateCounts } from '@mouldwatch/shared';
 import { presentLiveStatus } from '../../state/status.presenter.js';
 import type { MoldFactsRow } from './mold-facts.repository.js';
 import type { StateCountRow } from './mold-status.repository.js';
