@@ -211,14 +211,14 @@ describe('the batch writer with several batches in flight', () => {
 
   it('starts a write beside a running one only once the first waiting item has waited overlapDelayMs', async () => {
     const { calls, flush } = heldFlush();
-    const writer = new BatchWriter(flush, { maxBatch: 100, maxDelayMs: 1, maxInFlight: 2, overlapDelayMs: 40 });
+    const writer = new BatchWriter(flush, { maxBatch: 100, maxDelayMs: 1, maxInFlight: 2, overlapDelayMs: 300 });
     const first = writer.write([1]);
     await tick();
     const second = writer.write([2]);
     await tick(10);
     expect(calls).toHaveLength(1); // not yet: the running write may end first
     const third = writer.write([3]);
-    await tick(50);
+    await tick(400);
     expect(calls.map((call) => call.items)).toEqual([[1], [2, 3]]);
     calls.forEach((call) => call.finish());
     await expect(Promise.all([first, second, third])).resolves.toEqual([[2], [4], [6]]);

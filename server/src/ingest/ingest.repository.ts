@@ -49,8 +49,9 @@ export class IngestRepository {
    *   now is left to that one (it writes about the same time), so the mark never waits and never
    *   takes part in a deadlock. A mark never moves last_seen_at back.
    * - The columns go as 16 array parameters unnested on the server, not as a VALUES list of 16
-   *   parameters per reading: far less to build, send and plan (measured on 100 readings: about
-   *   half the time on PGlite, a third less on PostgreSQL).
+   *   parameters per reading: far less to build, send and plan (measured, 100 readings in a
+   *   transaction: about 40 % less time on PGlite, 25 % less on PostgreSQL; 300 readings on
+   *   PostgreSQL: half).
    */
   async storeReadings(readings: readonly NewReading[], seen?: SeenMarks): Promise<ReadingKey[]> {
     const column = <V>(value: (reading: NewReading) => V) => readings.map(value);
