@@ -2,6 +2,7 @@
 // Drives simulated mould devices against a Mouldwatch server over MQTT or HTTP, speaking only the
 // public device protocol (docs/device-protocol.md).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setMaxListeners } from 'node:events';
 import { parseArgs } from 'node:util';
 import { runDevice } from './run.js';
 import { httpTransport, mqttTransport, type DeviceIdentity, type Transport } from './transports.js';
@@ -92,6 +93,8 @@ async function run(): Promise<void> {
   const connect = (device: DeviceIdentity): Promise<Transport> | Transport =>
     values.mqtt ? mqttTransport(values.mqtt, device) : httpTransport(required(values.http, '--http or --mqtt'), device);
   const controller = new AbortController();
+  // Every device waits on the one signal at once.
+  setMaxListeners(devices.length + 10, controller.signal);
   process.once('SIGINT', () => controller.abort());
   process.once('SIGTERM', () => controller.abort());
   let sent = 0;
