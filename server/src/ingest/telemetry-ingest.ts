@@ -9,6 +9,7 @@ import type { NewReading } from '../infra/db/schema.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 import { DeviceDirectory } from './device-directory.js';
 import { IngestRepository, type IngestDevice, type ReadingKey } from './ingest.repository.js';
+import { InOrder } from './in-order.js';
 import { SeenTracker } from './seen-tracker.js';
 
 /** Messages seen since the start, for metrics: every message of an authenticated device ends in one of them. */
@@ -54,6 +55,12 @@ type WriteOutcome = 'stored' | 'duplicate';
  */
 const BATCH: BatchWriterOptions = { maxBatch: 500, maxDelayMs: 1, maxInFlight: 2, overlapDelayMs: 5 };
 
+/**
+ * How many ended batches may hold back their new readings, unannounced, for one started before
+ * them (see InOrder): some 10 s of batches under full load.
+ */
+const MAX_BATCHES_HELD = 1000;
+
 /** How often devices' last_seen_at is written (see SeenTracker). */
 const SEEN_EVERY_MS = 1000;
 
@@ -67,10 +74,16 @@ export class TelemetryIngest {
   readonly #directory: DeviceDirectory;
   readonly #writer: BatchWriter<PendingReading, WriteOutcome>;
   readonly #seen = new SeenTracker(SEEN_EVERY_MS);
-  /** Batches are numbered as they start; #toAnnounce holds the new readings of those that ended out of turn. */
-  #batchesStarted = 0;
-  #nextToAnnounce = 0;
-  readonly #toAnnounce = new Map<number, readonly PendingReading[]>();
+  /**
+   * New readings are announced batch by batch in the order the batches started, whatever order
+   * their commits come in: a device whose messages end up in two batches written at once (HTTP
+   * requests sent side by side, the external broker's connections) has them announced in the order
+   * they arrived. A batch that ended early waits for those before it; its acknowledgement does not.
+   */
+  readonly #announcements = new InOrder<readonly PendingReading[]>(
+    (readings) => readings.forEach((reading) => this.#announce(reading)),
+    MAX_BATCHES_HELD,
+  );
 
   constructor(private readonly context: AppContext) {
     this.#repository = new IngestRepository(context.db);
@@ -160,7 +173,7 @@ export class TelemetryIngest {
     return this.#repository.onOneConnection(async (repository) => {
       const batch = take();
       if (batch.length === 0) return [];
-      const ticket = this.#batchesStarted++;
+      const ticket = this.#announcements.start();
       const now = this.context.now();
       const deviceIds = new Set(batch.map(({ device }) => device.id));
       const seen = this.#seen.take(deviceIds, now.getTime());
@@ -169,7 +182,7 @@ export class TelemetryIngest {
         inserted = await repository.storeReadings(firstOfEachKey(batch).map(toReadingRow), seen);
       } catch (error) {
         this.#seen.settle(deviceIds, now.getTime(), seen, false);
-        this.#announceInOrder(ticket, []);
+        this.#announcements.end(ticket, []);
         throw error;
       }
       this.#seen.settle(deviceIds, now.getTime(), seen, true);
@@ -178,7 +191,7 @@ export class TelemetryIngest {
       const outcomes = batch.map(({ device, message }): WriteOutcome =>
         fresh.delete(keyOf({ device_id: device.id, seq: message.seq })) ? 'stored' : 'duplicate',
       );
-      this.#announceInOrder(
+      this.#announcements.end(
         ticket,
         batch.filter((_, index) => outcomes[index] === 'stored'),
       );
@@ -187,25 +200,6 @@ export class TelemetryIngest {
       this.#counters.duplicates += outcomes.length - stored;
       return outcomes;
     });
-  }
-
-  /**
-   * Announces the new readings of batches in the order the batches started, whatever order their
-   * commits come in: a device whose messages end up in two batches written at once (HTTP requests
-   * sent side by side, or the external broker's connections) has them announced in the order they
-   * arrived. A batch that ended early waits for those before it; its acknowledgement does not.
-   */
-  #announceInOrder(ticket: number, readings: readonly PendingReading[]): void {
-    this.#toAnnounce.set(ticket, readings);
-    for (
-      let ready = this.#toAnnounce.get(this.#nextToAnnounce);
-      ready;
-      ready = this.#toAnnounce.get(this.#nextToAnnounce)
-    ) {
-      this.#toAnnounce.delete(this.#nextToAnnounce);
-      this.#nextToAnnounce += 1;
-      for (const reading of ready) this.#announce(reading);
-    }
   }
 
   /** Subscribers must not hold up or undo the acknowledgement of what is already committed. */
