@@ -32,6 +32,8 @@ describe('route guard', () => {
     await waitForToastsGone(page);
     await page.getByTestId('sidebar').getByText('Work Order').click();
     await page.waitForURL('**/workorder');
+    // The user opens /login from a page they see: the console remembers a path once it shows it.
+    await page.getByTestId('not-available').waitFor();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/login');
       window.dispatchEvent(new PopStateEvent('popstate'));
