@@ -73,6 +73,16 @@ export async function mouldWithDevice(app: TestApp, token: string, grantedTo: nu
   return { moldId, device, send };
 }
 
+/** Takes a menu item out of the user's role (and so from every user of that role). */
+export async function revokeMenu(db: Kysely<Database>, username: string, menuId: number): Promise<void> {
+  const { role_id: roleId } = await db
+    .selectFrom('users')
+    .select('role_id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('role_permissions').where('role_id', '=', roleId).where('menu_id', '=', menuId).execute();
+}
+
 export async function readingsOf(db: Kysely<Database>, deviceId: number) {
   return db.selectFrom('readings').selectAll().where('device_id', '=', deviceId).orderBy('seq').execute();
 }

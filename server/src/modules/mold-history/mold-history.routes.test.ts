@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId, ResponseCode, THERMOCOUPLE_CODES, correctKReading, type MoldDataRecord } from '@mouldwatch/shared';
-import { createMold, mouldWithDevice, telemetryMessage, userIdOf } from '../../../test/factories.js';
+import { createMold, mouldWithDevice, revokeMenu, telemetryMessage, userIdOf } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let app: TestApp;
@@ -237,16 +237,7 @@ describe('refusals', () => {
     const viewerId = await userIdOf(app.context.db, VIEWER.username);
     const moldId = await createMold(app.context.db, app.orgId, [viewerId]);
     const viewer = await app.login(VIEWER);
-    const { role_id: roleId } = await app.context.db
-      .selectFrom('users')
-      .select('role_id')
-      .where('id', '=', viewerId)
-      .executeTakeFirstOrThrow();
-    await app.context.db
-      .deleteFrom('role_permissions')
-      .where('role_id', '=', roleId)
-      .where('menu_id', '=', MenuId.energy)
-      .execute();
+    await revokeMenu(app.context.db, VIEWER.username, MenuId.energy);
     expect((await read(`moldTemperature/${moldId}`, 'range=day', {}, viewer)).statusCode).toBe(200);
     expect((await read(`energyList/${moldId}`, 'range=day', {}, viewer)).statusCode).toBe(403);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MenuId, ResponseCode } from '@mouldwatch/shared';
-import { createMold, userIdOf } from '../../../test/factories.js';
+import { createMold, revokeMenu, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SeedUser } from '../../seed/organization.js';
 
@@ -54,16 +54,7 @@ async function listedIds(query = ''): Promise<number[]> {
 /** A fresh organisation's user whose role lacks the home screen. */
 async function tokenWithoutHome(): Promise<string> {
   const user = await app.freshUser();
-  const { role_id: roleId } = await app.context.db
-    .selectFrom('users')
-    .select('role_id')
-    .where('username', '=', user.username)
-    .executeTakeFirstOrThrow();
-  await app.context.db
-    .deleteFrom('role_permissions')
-    .where('role_id', '=', roleId)
-    .where('menu_id', '=', MenuId.home)
-    .execute();
+  await revokeMenu(app.context.db, user.username, MenuId.home);
   return app.login(user);
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId, ResponseCode, type MoldState } from '@mouldwatch/shared';
-import { createMold, uniqueDeviceNo, userIdOf } from '../../../test/factories.js';
+import { createMold, revokeMenu, uniqueDeviceNo, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SeedUser } from '../../seed/organization.js';
 
@@ -165,16 +165,7 @@ async function listed(query = ''): Promise<string[]> {
 async function withoutHome<T>(action: (viewerToken: string) => Promise<T>): Promise<T> {
   const user = await app.freshUser();
   const login = await app.login(user);
-  const { role_id: roleId } = await app.context.db
-    .selectFrom('users')
-    .select('role_id')
-    .where('username', '=', user.username)
-    .executeTakeFirstOrThrow();
-  await app.context.db
-    .deleteFrom('role_permissions')
-    .where('role_id', '=', roleId)
-    .where('menu_id', '=', MenuId.home)
-    .execute();
+  await revokeMenu(app.context.db, user.username, MenuId.home);
   return action(login);
 }
 
