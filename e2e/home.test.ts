@@ -179,6 +179,20 @@ describe('home', () => {
     await expect.poll(() => state.getAttribute('data-state')).toBe('run');
   });
 
+  it("shows a mould's new counter and cycle time as they come in, without a reload", async () => {
+    const page = await openHome();
+    const mould = moulds[0]!;
+    const shownItem = item(page, mould.id);
+    await expect.poll(() => shownItem.getByTestId('mould-cycle').getAttribute('data-band')).toBe('good');
+    expect(await shownItem.innerText()).toContain('30,000');
+    // Still running: no change of state, only new figures, which reach the moulds on screen.
+    await play(mould, 'run', { counter: 30_007, drift: 0.2 });
+    await expect.poll(() => shownItem.innerText()).toContain('30,007');
+    expect(await shownItem.getByTestId('mould-cycle').getAttribute('data-band')).toBe('bad');
+    await screenshot(page, 'home-live-figures-en');
+    await play(mould, 'run', { counter: 30_000, drift: 0.004 });
+  });
+
   it("opens the selected mould's facts, kept after a reload", async () => {
     const page = await openHome();
     const mould = moulds[0]!;

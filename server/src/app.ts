@@ -121,6 +121,8 @@ function createLiveHub(
       unreadCount: (userId) => services.notices.unreadCount(userId),
       notice: (userId, noticeId) => services.notices.get(userId, noticeId).catch(() => undefined),
       canReadMold: async (principal, moldId) => (await services.access.moldAccess(principal, moldId)) !== 'none',
+      readableMolds: (principal, moldIds) => services.access.readableMoldIds(principal, moldIds),
+      liveStatuses: (moldIds) => services.state.liveStatuses(moldIds),
     },
     options,
   );

@@ -85,27 +85,25 @@ async function announcedDuring(action: () => Promise<unknown>): Promise<Array<Bu
 }
 
 describe('state engine', () => {
-  it('runs a mould on a cycle reading and announces the change once', async () => {
+  it('runs a mould on a cycle reading, announcing the change of state once and each new figure', async () => {
     const { moldId, report } = await mouldWithDevice();
     const events = await announcedDuring(async () => {
       await report('cycle', { counter: 500, cycle_time: 31.5, mold_temp: [40, 41, null, 42] });
       await report('cycle', { counter: 501 });
     });
+    const status = {
+      id: moldId,
+      state: 'run',
+      online: true,
+      last_connect_time: clock,
+      counter: 500,
+      last_cycle_time: 31.5,
+      mold_temp: [40, 41, null, 42],
+      hrs_temp: null,
+    };
     expect(events).toEqual([
-      {
-        orgId: app.orgId,
-        moldId,
-        status: {
-          id: moldId,
-          state: 'run',
-          online: true,
-          last_connect_time: clock,
-          counter: 500,
-          last_cycle_time: 31.5,
-          mold_temp: [40, 41, null, 42],
-          hrs_temp: null,
-        },
-      },
+      { orgId: app.orgId, moldId, status, stateChanged: true },
+      { orgId: app.orgId, moldId, status: { ...status, counter: 501, last_cycle_time: 30.5 }, stateChanged: false },
     ]);
     expect(await statusOf(moldId)).toMatchObject({ state: 'run', online: true, counter: 501 });
   });
@@ -136,7 +134,7 @@ describe('state engine', () => {
     expect(await stateAfterSweep(moldId)).toBe('stop');
     clock = start + 781;
     const events = await announcedDuring(async () => expect(await stateAfterSweep(moldId)).toBe('off'));
-    expect(events).toMatchObject([{ moldId, status: { state: 'off', online: false } }]);
+    expect(events).toMatchObject([{ moldId, status: { state: 'off', online: false }, stateChanged: true }]);
 
     const response = await history(moldId, start - 300, start + 900);
     expect(response.statusCode).toBe(200);

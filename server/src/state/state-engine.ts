@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
-import { moldInfoSchema, stateThresholds, type DeviceMessage } from '@mouldwatch/shared';
+import { moldInfoSchema, stateThresholds, type DeviceMessage, type MoldLiveStatus } from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database } from '../infra/db/schema.js';
@@ -25,7 +25,7 @@ type StatusEvent = BusEvents['moldStatus'];
 /**
  * The state engine (DESIGN §8): follows each committed reading and, on a timer, the moulds that
  * went quiet; keeps `mold_status`, writes the 5-minute time-state slots, and announces each change
- * of state or online flag. Each mould is moved on under its row lock, so instances that see the same
+ * of state or online flag, and the new figures after each batch of readings. Each mould is moved on under its row lock, so instances that see the same
  * readings, or sweep at once, never count the same time twice.
  */
 export class StateEngine {
@@ -85,6 +85,12 @@ export class StateEngine {
     return events.length;
   }
 
+  /** The present status of these moulds, as the live channel sends it. */
+  async liveStatuses(moldIds: readonly number[]): Promise<MoldLiveStatus[]> {
+    const rows = await this.#repository.statuses(this.context.db, moldIds);
+    return rows.map((row) => presentLiveStatus(row.id, row));
+  }
+
   #sweepOnTimer(): void {
     this.#sweeping ??= this.sweep()
       .then(() => undefined, this.#logFailure)
@@ -124,7 +130,7 @@ export class StateEngine {
     }
   }
 
-  /** Moves one mould on under its row lock; answers the event to announce when its state changed. */
+  /** Moves one mould on under its row lock; answers the event to announce when its state or figures changed. */
   async #advance(
     trx: Transaction<Database>,
     moldId: number,
@@ -138,7 +144,8 @@ export class StateEngine {
     const { status, shares, changed } = advanceStatus(moldId, mold.status, settings, readings, now);
     await this.#repository.addToSlots(trx, moldId, shares);
     await this.#repository.saveStatus(trx, status);
-    return changed ? { orgId: mold.orgId, moldId, status: presentLiveStatus(moldId, status) } : undefined;
+    if (!changed && readings.length === 0) return undefined;
+    return { orgId: mold.orgId, moldId, status: presentLiveStatus(moldId, status), stateChanged: changed };
   }
 
   #announce(events: readonly StatusEvent[]): void {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { SlotFractions } from '@mouldwatch/shared';
 import type { Database, MoldStatusRow, MoldStatusTable } from '../infra/db/schema.js';
 
@@ -33,6 +33,26 @@ export class StateRepository {
     if (!row) return undefined;
     const status = await trx.selectFrom('mold_status').selectAll().where('mold_id', '=', moldId).executeTakeFirst();
     return { orgId: row.org_id, info: row.info, status };
+  }
+
+  /** The status of each of these moulds that still exists (none before a mould's first reading). */
+  statuses(db: Kysely<Database>, moldIds: readonly number[]) {
+    if (moldIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('molds as m')
+      .leftJoin('mold_status as s', 's.mold_id', 'm.id')
+      .where('m.id', 'in', moldIds)
+      .select([
+        'm.id',
+        's.state',
+        's.online',
+        's.last_connect_at',
+        's.counter',
+        's.last_cycle_time',
+        's.mold_temp',
+        's.hrs_temp',
+      ])
+      .execute();
   }
 
   async saveStatus(trx: Transaction<Database>, status: Insertable<MoldStatusTable>): Promise<void> {

@@ -4,6 +4,7 @@ import { liveFeed } from './liveFeed';
 afterEach(() => {
   liveFeed.attach(undefined);
   liveFeed.follow(null);
+  liveFeed.watch([]);
 });
 
 describe('liveFeed', () => {
@@ -19,10 +20,19 @@ describe('liveFeed', () => {
 
   it('follows a mould on the connection, also one asked for before the connection started', () => {
     liveFeed.follow(7);
-    const connection = { follow: vi.fn() };
+    const connection = { follow: vi.fn(), watch: vi.fn() };
     liveFeed.attach(connection);
     expect(connection.follow).toHaveBeenLastCalledWith(7);
     liveFeed.follow(null);
     expect(connection.follow).toHaveBeenLastCalledWith(null);
+  });
+
+  it('watches the moulds of a list on the connection, also those asked for before it started', () => {
+    liveFeed.watch([4, 9]);
+    const connection = { follow: vi.fn(), watch: vi.fn() };
+    liveFeed.attach(connection);
+    expect(connection.watch).toHaveBeenLastCalledWith([4, 9]);
+    liveFeed.watch([]);
+    expect(connection.watch).toHaveBeenLastCalledWith([]);
   });
 });

@@ -144,4 +144,23 @@ describe('live connection', () => {
     last().reply({ type: 'login', code: 200, msg: 'ok' });
     expect(last().sent).toContainEqual({ type: 'info', mold_id: 42 });
   });
+
+  it('watches the moulds of a list after login, again after a reconnect, and stops on []', () => {
+    const { connection, last } = setup();
+    connection.watch([3, 5]);
+    connection.start();
+    last().open();
+    expect(last().sent).not.toContainEqual(expect.objectContaining({ type: 'list' }));
+    last().reply({ type: 'login', code: 200, msg: 'ok' });
+    expect(last().sent).toContainEqual({ type: 'list', mold_ids: [3, 5] });
+    connection.watch([8]);
+    expect(last().sent).toContainEqual({ type: 'list', mold_ids: [8] });
+    last().drop();
+    vi.advanceTimersByTime(reconnectDelay(1));
+    last().open();
+    last().reply({ type: 'login', code: 200, msg: 'ok' });
+    expect(last().sent).toContainEqual({ type: 'list', mold_ids: [8] });
+    connection.watch([]);
+    expect(last().sent.at(-1)).toEqual({ type: 'list', mold_ids: [] });
+  });
 });

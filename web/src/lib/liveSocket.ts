@@ -48,6 +48,7 @@ export class LiveConnection {
   #pingTimer: ReturnType<typeof setInterval> | undefined;
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #followed: number | null = null;
+  #watched: readonly number[] = [];
 
   constructor(private readonly deps: LiveConnectionDeps) {}
 
@@ -67,6 +68,12 @@ export class LiveConnection {
   follow(moldId: number | null): void {
     this.#followed = moldId;
     if (this.state === 'connected') this.#send({ type: 'info', mold_id: moldId });
+  }
+
+  /** Watches the figures of the moulds a list shows ([]: none); kept across reconnects. */
+  watch(moldIds: readonly number[]): void {
+    this.#watched = moldIds;
+    if (this.state === 'connected') this.#send({ type: 'list', mold_ids: [...moldIds] });
   }
 
   #connect(): void {
@@ -102,6 +109,7 @@ export class LiveConnection {
       this.#failures = 0;
       this.#startPinging();
       if (this.#followed !== null) this.#send({ type: 'info', mold_id: this.#followed });
+      if (this.#watched.length > 0) this.#send({ type: 'list', mold_ids: [...this.#watched] });
     }
     this.deps.onMessage(message);
   }

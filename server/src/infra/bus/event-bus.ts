@@ -14,8 +14,13 @@ export interface BusEvents {
   reading: { deviceId: number; deviceNo: string; orgId: number; moldId: number | null; message: DeviceMessage };
   /** A device was bound, unbound, given a new token or deleted: identities cached by the ingest are stale. */
   deviceChanged: { deviceId: number };
-  /** A mould's state or online flag changed; the live channel sends it as a `list` update. */
-  moldStatus: { orgId: number; moldId: number; status: MoldLiveStatus };
+  /**
+   * A mould's status moved on: its state or online flag changed (`stateChanged`), or readings
+   * changed its figures (counter, cycle time, temperatures, last connect). The live channel sends
+   * it as a `list` update: a state change to everyone who may see the mould, figures to the sockets
+   * showing it.
+   */
+  moldStatus: { orgId: number; moldId: number; status: MoldLiveStatus; stateChanged: boolean };
 }
 
 export type BusTopic = keyof BusEvents;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { AlarmType, LIVE_MAX_FRAME_BYTES } from '@mouldwatch/shared';
+import { AlarmType, LIVE_MAX_FRAME_BYTES, type MoldLiveStatus } from '@mouldwatch/shared';
 import { createMold } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -8,7 +8,7 @@ let app: TestApp;
 let liveUrl: string;
 
 beforeAll(async () => {
-  app = await startTestApp({}, undefined, { live: { authTimeoutMs: 300 } });
+  app = await startTestApp({}, undefined, { live: { authTimeoutMs: 300, figuresIntervalMs: 100 } });
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
   liveUrl = `${address.replace('http', 'ws')}/ws`;
 });
@@ -201,28 +201,114 @@ describe('live readings of a followed mould', () => {
   });
 });
 
+const statusOf = (id: number, changes: Partial<MoldLiveStatus> = {}): MoldLiveStatus => ({
+  id,
+  state: 'idle',
+  online: true,
+  last_connect_time: 1_795_340_000,
+  counter: 12,
+  last_cycle_time: 30,
+  mold_temp: null,
+  hrs_temp: null,
+  ...changes,
+});
+
+const announce = (moldId: number, status: MoldLiveStatus, stateChanged: boolean, on = app) =>
+  on.context.bus.publish('moldStatus', { orgId: on.orgId, moldId, status, stateChanged });
+
 describe('live mould list updates', () => {
-  it('reach every socket of a user who may see the mould, following it or not', async () => {
+  it('send a state change to every socket of a user who may see the mould, watching it or not', async () => {
     const viewerToken = await app.login(VIEWER);
     const viewerId = await userIdOf(viewerToken);
     const visible = await createMold(app.context.db, app.orgId, [viewerId]);
     const hidden = await createMold(app.context.db, app.orgId);
     const client = await loggedIn(viewerToken);
-    const status = (id: number) => ({
-      id,
-      state: 'idle' as const,
-      online: true,
-      last_connect_time: 1_795_340_000,
-      counter: 12,
-      last_cycle_time: 30,
-      mold_temp: null,
-      hrs_temp: null,
-    });
 
-    app.context.bus.publish('moldStatus', { orgId: app.orgId, moldId: hidden, status: status(hidden) });
-    app.context.bus.publish('moldStatus', { orgId: app.orgId, moldId: visible, status: status(visible) });
-    expect(await client.next('list')).toEqual({ type: 'list', data: status(visible) });
+    announce(hidden, statusOf(hidden), true);
+    announce(visible, statusOf(visible), true);
+    expect(await client.next('list')).toEqual({ type: 'list', data: statusOf(visible) });
     await expect(client.next('list', 300)).rejects.toThrow(/no list/);
     client.socket.close();
+  });
+
+  it("send a watched mould's present status at once, then its newest figures once a period", async () => {
+    const token = await app.login(VIEWER);
+    const [watched, unwatched] = [
+      await createMold(app.context.db, app.orgId, [await userIdOf(token)]),
+      await createMold(app.context.db, app.orgId, [await userIdOf(token)]),
+    ];
+    const watcher = await loggedIn(token);
+    const bystander = await loggedIn(token);
+    watcher.send({ type: 'list', mold_ids: [watched, watched] });
+    // Never reported: off and offline.
+    expect(await watcher.next('list')).toEqual({
+      type: 'list',
+      data: statusOf(watched, {
+        state: 'off',
+        online: false,
+        last_connect_time: null,
+        counter: null,
+        last_cycle_time: null,
+      }),
+    });
+
+    for (const counter of [13, 14, 15]) announce(watched, statusOf(watched, { counter }), false);
+    announce(unwatched, statusOf(unwatched), false);
+    expect(await watcher.next('list')).toEqual({ type: 'list', data: statusOf(watched, { counter: 15 }) });
+    await expect(watcher.next('list', 400)).rejects.toThrow(/no list/);
+    await expect(bystander.next('list', 100)).rejects.toThrow(/no list/);
+
+    watcher.send({ type: 'list', mold_ids: [] });
+    await expect(watcher.next('list', 200)).rejects.toThrow(/no list/);
+    announce(watched, statusOf(watched, { counter: 16 }), false);
+    await expect(watcher.next('list', 400)).rejects.toThrow(/no list/);
+    watcher.socket.close();
+    bystander.socket.close();
+  });
+
+  it('leave out moulds the user may not see', async () => {
+    const token = await app.login(VIEWER);
+    const hidden = await createMold(app.context.db, app.orgId);
+    const client = await loggedIn(token);
+    client.send({ type: 'list', mold_ids: [hidden] });
+    announce(hidden, statusOf(hidden), false);
+    await expect(client.next('list', 500)).rejects.toThrow(/no list/);
+    client.socket.close();
+  });
+
+  it('let a state change replace the figures still waiting', async () => {
+    const token = await app.login(VIEWER);
+    const moldId = await createMold(app.context.db, app.orgId, [await userIdOf(token)]);
+    const client = await loggedIn(token);
+    client.send({ type: 'list', mold_ids: [moldId] });
+    await client.next('list');
+    announce(moldId, statusOf(moldId, { counter: 20 }), false);
+    announce(moldId, statusOf(moldId, { counter: 21, state: 'run' }), true);
+    expect(await client.next('list')).toEqual({ type: 'list', data: statusOf(moldId, { counter: 21, state: 'run' }) });
+    await expect(client.next('list', 400)).rejects.toThrow(/no list/);
+    client.socket.close();
+  });
+
+  it('stop the figures of a mould whose grant was withdrawn once the trusted period is over', async () => {
+    const recheckApp = await startTestApp({}, undefined, { live: { followRecheckMs: 0, figuresIntervalMs: 50 } });
+    try {
+      const address = await recheckApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await recheckApp.login(ADMIN);
+      const userId = (await recheckApp.request({ method: 'GET', url: '/api/yudata/user/user_info/', token })).json()
+        .data.id as number;
+      const moldId = await createMold(recheckApp.context.db, recheckApp.orgId, [userId]);
+      const client = await loggedIn(token, `${address.replace('http', 'ws')}/ws`);
+      client.send({ type: 'list', mold_ids: [moldId] });
+      await client.next('list');
+      announce(moldId, statusOf(moldId, { counter: 30 }), false, recheckApp);
+      expect(await client.next('list')).toMatchObject({ data: { counter: 30 } });
+
+      await recheckApp.context.db.deleteFrom('user_mold_grants').where('mold_id', '=', moldId).execute();
+      announce(moldId, statusOf(moldId, { counter: 31 }), false, recheckApp);
+      await expect(client.next('list', 400)).rejects.toThrow(/no list/);
+      client.socket.close();
+    } finally {
+      await recheckApp.close();
+    }
   });
 });

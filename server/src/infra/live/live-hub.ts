@@ -27,12 +27,18 @@ export interface LiveHubDeps<P extends LivePrincipal> {
   unreadCount(userId: number): Promise<number>;
   notice(userId: number, noticeId: number): Promise<Notice | undefined>;
   canReadMold(principal: P, moldId: number): Promise<boolean>;
+  /** Which of these moulds the principal may see. */
+  readableMolds(principal: P, moldIds: readonly number[]): Promise<Set<number>>;
+  /** The present status of these moulds. */
+  liveStatuses(moldIds: readonly number[]): Promise<MoldLiveStatus[]>;
 }
 
 export interface LiveHubOptions {
   authTimeoutMs: number;
-  /** How long a checked permission to follow a mould is trusted before it is checked again. */
+  /** How long a checked permission to follow or watch a mould is trusted before it is checked again. */
   followRecheckMs: number;
+  /** A watched mould's new figures reach a socket at most once per this period. */
+  figuresIntervalMs: number;
   /** A socket whose unsent data passes this is too slow to keep up and is closed. */
   maxBufferedBytes: number;
 }
@@ -40,6 +46,7 @@ export interface LiveHubOptions {
 const DEFAULT_OPTIONS: LiveHubOptions = {
   authTimeoutMs: LIVE_AUTH_TIMEOUT_MS,
   followRecheckMs: 30_000,
+  figuresIntervalMs: 1000,
   maxBufferedBytes: 1024 * 1024,
 };
 
@@ -53,6 +60,13 @@ class LiveClient<P extends LivePrincipal> {
   moldId: number | null = null;
   /** Until when the permission to follow `moldId` holds before it is checked again. */
   followCheckedUntil = 0;
+  /** The moulds of the list the socket shows, and until when their permission holds. */
+  watched = new Set<number>();
+  watchCheckedUntil = 0;
+  /** Watched moulds' newest figures not sent yet. */
+  readonly pendingFigures = new Map<number, MoldLiveStatus>();
+  /** Watch requests and checks are handled one after another, so a later one is never overtaken. */
+  watching: Promise<boolean> = Promise.resolve(true);
 
   constructor(
     readonly socket: WebSocket,
@@ -71,13 +85,17 @@ class LiveClient<P extends LivePrincipal> {
 
 /**
  * The live channel (DESIGN §6): a socket logs in with its token within the time limit, pings for
- * the unread count, follows one mould, and receives the user's new notices. Sockets of a user whose
- * sessions were revoked are closed.
+ * the unread count, follows one mould, watches the moulds its list shows, and receives the user's
+ * new notices. Sockets of a user whose sessions were revoked are closed.
  */
 export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   readonly #clients = new Map<number, Set<LiveClient<P>>>();
   /** Sockets by the mould they follow, so a reading reaches its followers without a scan. */
   readonly #followers = new Map<number, Set<LiveClient<P>>>();
+  /** Sockets by the moulds of their list, and the sockets with figures waiting to be sent. */
+  readonly #watchers = new Map<number, Set<LiveClient<P>>>();
+  readonly #withPendingFigures = new Set<LiveClient<P>>();
+  readonly #figuresTimer: NodeJS.Timeout;
   readonly #options: LiveHubOptions;
   readonly #unsubscribe: Array<() => void>;
 
@@ -92,8 +110,13 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       deps.bus.subscribe('reading', ({ moldId, message }) => {
         if (moldId !== null) void this.#pushReading(moldId, message);
       }),
-      deps.bus.subscribe('moldStatus', ({ moldId, status }) => void this.#pushStatus(moldId, status)),
+      deps.bus.subscribe('moldStatus', ({ moldId, status, stateChanged }) => {
+        if (stateChanged) void this.#pushStatus(moldId, status);
+        else this.#queueFigures(moldId, status);
+      }),
     ];
+    this.#figuresTimer = setInterval(() => this.#sendFigures(), this.#options.figuresIntervalMs);
+    this.#figuresTimer.unref();
   }
 
   /** How many logged-in sockets the hub holds. */
@@ -117,10 +140,13 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   }
 
   close(): void {
+    clearInterval(this.#figuresTimer);
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     for (const clients of this.#clients.values()) for (const client of clients) client.socket.terminate();
     this.#clients.clear();
     this.#followers.clear();
+    this.#watchers.clear();
+    this.#withPendingFigures.clear();
   }
 
   async #onMessage(client: LiveClient<P>, text: string | null): Promise<void> {
@@ -136,6 +162,10 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       return;
     }
     if (message.type === 'ping') return this.#ping(client, client.principal);
+    if (message.type === 'list') {
+      await this.#inTurn(client, client.principal, () => message.mold_ids);
+      return;
+    }
     return this.#follow(client, client.principal, message.mold_id);
   }
 
@@ -217,12 +247,69 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     return true;
   }
 
-  /** A mould's new state goes to every logged-in socket whose user may see the mould, followed or not. */
+  /** Watches the moulds `moldIds()` names when the socket's earlier watches are done; answers whether it could. */
+  #inTurn(client: LiveClient<P>, principal: P, moldIds: () => readonly number[]): Promise<boolean> {
+    client.watching = client.watching.then(() => this.#watch(client, principal, moldIds()));
+    return client.watching;
+  }
+
+  /**
+   * The moulds the socket's list shows, those the user may see: their present status goes at once to
+   * the ones newly watched, and their new figures then at most once a period.
+   */
+  async #watch(client: LiveClient<P>, principal: P, moldIds: readonly number[]): Promise<boolean> {
+    try {
+      const readable = await this.deps.readableMolds(principal, [...new Set(moldIds)]);
+      const added = [...readable].filter((moldId) => !client.watched.has(moldId));
+      this.#setWatched(client, readable);
+      client.watchCheckedUntil = Date.now() + this.#options.followRecheckMs;
+      for (const status of await this.deps.liveStatuses(added)) client.send({ type: 'list', data: status });
+      return true;
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'live watch failed');
+      return false;
+    }
+  }
+
+  /** A mould's new figures wait for the next send to the sockets whose list shows it. */
+  #queueFigures(moldId: number, status: MoldLiveStatus): void {
+    for (const client of this.#watchers.get(moldId) ?? []) {
+      client.pendingFigures.set(moldId, status);
+      this.#withPendingFigures.add(client);
+    }
+  }
+
+  #sendFigures(): void {
+    const clients = [...this.#withPendingFigures];
+    this.#withPendingFigures.clear();
+    for (const client of clients) void this.#sendFiguresTo(client);
+  }
+
+  /** The waiting figures of the moulds the socket still watches and its user may still see. */
+  async #sendFiguresTo(client: LiveClient<P>): Promise<void> {
+    const principal = client.principal;
+    if (!principal) return;
+    const checked =
+      Date.now() < client.watchCheckedUntil || (await this.#inTurn(client, principal, () => [...client.watched]));
+    // Nothing goes out unchecked; the figures wait for the next period.
+    if (!checked) return;
+    const statuses = [...client.pendingFigures.values()];
+    client.pendingFigures.clear();
+    for (const status of statuses) if (client.watched.has(status.id)) client.send({ type: 'list', data: status });
+  }
+
+  /**
+   * A mould's new state goes at once to every logged-in socket whose user may see the mould, watched or
+   * not (the state tiles count all of them); it replaces figures still waiting.
+   */
   async #pushStatus(moldId: number, status: MoldLiveStatus): Promise<void> {
     for (const clients of [...this.#clients.values()]) {
       const [first] = clients;
       if (!first?.principal || !(await this.deps.canReadMold(first.principal, moldId))) continue;
-      for (const client of clients) client.send({ type: 'list', data: status });
+      for (const client of clients) {
+        client.pendingFigures.delete(moldId);
+        client.send({ type: 'list', data: status });
+      }
     }
   }
 
@@ -267,8 +354,26 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     this.#followers.set(moldId, followers);
   }
 
+  #setWatched(client: LiveClient<P>, moldIds: ReadonlySet<number>): void {
+    for (const moldId of client.watched) {
+      if (moldIds.has(moldId)) continue;
+      const watchers = this.#watchers.get(moldId);
+      watchers?.delete(client);
+      if (watchers?.size === 0) this.#watchers.delete(moldId);
+      client.pendingFigures.delete(moldId);
+    }
+    for (const moldId of moldIds) {
+      const watchers = this.#watchers.get(moldId) ?? new Set<LiveClient<P>>();
+      watchers.add(client);
+      this.#watchers.set(moldId, watchers);
+    }
+    client.watched = new Set(moldIds);
+  }
+
   #forget(client: LiveClient<P>): void {
     this.#setFollowed(client, null);
+    this.#setWatched(client, new Set());
+    this.#withPendingFigures.delete(client);
     if (!client.principal) return;
     const clients = this.#clients.get(client.principal.userId);
     clients?.delete(client);

@@ -24,4 +24,16 @@ export class AccessRepository {
       .where('mold_id', '=', moldId)
       .executeTakeFirst();
   }
+
+  /** Which of these moulds the user is granted or shared. */
+  async grantedMoldIds(userId: number, moldIds: readonly number[]): Promise<Set<number>> {
+    if (moldIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('user_mold_grants')
+      .select('mold_id')
+      .where('user_id', '=', userId)
+      .where('mold_id', 'in', moldIds)
+      .execute();
+    return new Set(rows.map((row) => row.mold_id));
+  }
 }

@@ -43,6 +43,11 @@ export class AccessService {
     return grant.shared_by === null ? 'write' : 'read';
   }
 
+  /** Which of these moulds the caller may read. */
+  readableMoldIds(principal: Principal, moldIds: readonly number[]): Promise<Set<number>> {
+    return this.#repository.grantedMoldIds(principal.userId, moldIds);
+  }
+
   async requireMoldAccess(principal: Principal, moldId: number, needed: Exclude<MoldAccess, 'none'>): Promise<void> {
     const access = await this.moldAccess(principal, moldId);
     if (access === 'none') throw forbidden();

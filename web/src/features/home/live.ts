@@ -1,4 +1,6 @@
-import type { MoldLiveStatus } from '@mouldwatch/shared';
+import { useEffect } from 'react';
+import { LIVE_MAX_WATCHED_MOLDS, type MoldLiveStatus } from '@mouldwatch/shared';
+import { liveFeed } from '../../lib/liveFeed';
 import { queryClient } from '../../lib/queryClient';
 import { HOME_MOULDS_KEY, type HomeMould } from './api/getMoulds';
 import { MOULD_FACTS_KEY, type MouldFacts } from './api/getMouldFacts';
@@ -46,4 +48,21 @@ export function applyMouldStatus(data: unknown): void {
   if (!isMoldLiveStatus(data)) return;
   pending.set(data.id, data);
   flushTimer ??= setTimeout(flush, GATHER_MS);
+}
+
+/** How long the moulds on screen stay the same before they are watched: a scroll sends one message, not one per frame. */
+const WATCH_SETTLE_MS = 300;
+
+/**
+ * Watches the live figures (counter, cycle time, temperatures, last connect) of the moulds on
+ * screen; they arrive as `list` messages with their present status at once and then as they change.
+ * Stops when the screen goes.
+ */
+export function useWatchedMoulds(moldIds: readonly number[]): void {
+  const key = moldIds.slice(0, LIVE_MAX_WATCHED_MOLDS).join(',');
+  useEffect(() => {
+    const timer = setTimeout(() => liveFeed.watch(key ? key.split(',').map(Number) : []), WATCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  useEffect(() => () => liveFeed.watch([]), []);
 }

@@ -8,6 +8,7 @@ import type { en } from '../../../i18n/en';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time';
 import { useMouldFacts, type MouldFacts } from '../api/getMouldFacts';
+import { useWatchedMoulds } from '../live';
 import { useSetFavourite } from '../api/setFavourite';
 import {
   Connection,
@@ -46,6 +47,7 @@ function MouldFactsPage({ moldId }: { moldId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const facts = useMouldFacts(moldId);
+  useWatchedMoulds([moldId]);
   const favourite = useSetFavourite();
   const display = useDisplayContext();
   const back = (

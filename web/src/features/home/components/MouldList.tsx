@@ -17,6 +17,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { temperatureUnitLabel } from '@mouldwatch/shared';
 import type { HomeMould } from '../api/getMoulds';
+import { useWatchedMoulds } from '../live';
 import type { DisplayContext } from './MouldFigures';
 import { SortableMould, type ListView, type MouldItemProps } from './MouldItem';
 
@@ -68,6 +69,9 @@ export function MouldList({ moulds, view, onMove, ...itemProps }: MouldListProps
     overscan: OVERSCAN[view],
   });
   const ids = useMemo(() => moulds.map((mould) => mould.id), [moulds]);
+  const lines = virtualizer.getVirtualItems();
+  const mouldsOf = (line: { index: number }) => moulds.slice(line.index * columns, (line.index + 1) * columns);
+  useWatchedMoulds(lines.flatMap((line) => mouldsOf(line).map((mould) => mould.id)));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -82,7 +86,7 @@ export function MouldList({ moulds, view, onMove, ...itemProps }: MouldListProps
         <div ref={scrollRef} className={`mw-home-scroll mw-home-scroll-${view}`} data-testid="mould-list">
           {view === 'rows' ? <RowsHeader display={itemProps.display} /> : null}
           <div className="mw-home-canvas" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((line) => (
+            {lines.map((line) => (
               <div
                 key={line.key}
                 className={view === 'cards' ? 'mw-home-card-line' : 'mw-home-row-line'}
@@ -92,7 +96,7 @@ export function MouldList({ moulds, view, onMove, ...itemProps }: MouldListProps
                   gridTemplateColumns: view === 'cards' ? `repeat(${columns}, minmax(0, 1fr))` : undefined,
                 }}
               >
-                {moulds.slice(line.index * columns, (line.index + 1) * columns).map((mould) => (
+                {mouldsOf(line).map((mould) => (
                   <SortableMould key={mould.id} view={view} mould={mould} {...itemProps} />
                 ))}
               </div>
