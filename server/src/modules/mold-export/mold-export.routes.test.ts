@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@mouldwatch/shared';
@@ -97,6 +102,56 @@ describe('GET /api/yudata/mold/export/:kind/:moldId/', () => {
     expect(refused.json()).toMatchObject({ code: ResponseCode.forbidden });
     expect((await download('moldTemperature', 'range=day&unit=K')).statusCode).toBe(400);
     expect((await download('moldTemperature', 'range=realtime')).statusCode).toBe(400);
+  });
+});
+
+/** LibreOffice, when installed (CI installs it): a spreadsheet program to open the files with. */
+const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((candidate) => {
+  try {
+    execFileSync(candidate, ['--version'], { stdio: 'ignore', timeout: 60_000 });
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+/** The file as LibreOffice Calc reads it, saved again as CSV (UTF-8). */
+function openedInCalc(program: string, body: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mw-calc-'));
+  try {
+    writeFileSync(path.join(dir, 'export.xlsx'), body);
+    execFileSync(
+      program,
+      [
+        `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+        '--headless',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76',
+        '--outdir',
+        dir,
+        path.join(dir, 'export.xlsx'),
+      ],
+      { stdio: 'ignore', timeout: 120_000 },
+    );
+    return readFileSync(path.join(dir, 'export.csv'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!soffice)('an export opened in a spreadsheet program (LibreOffice Calc)', () => {
+  it('shows the same headers, local times and converted values', { timeout: 180_000 }, async () => {
+    const response = await download('moldTemperature', `range=hour&start=${DAY}&end=${DAY + 7200}&unit=F&lang=kor`, {
+      'time-zone': 'Asia/Kolkata',
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = openedInCalc(soffice!, response.rawPayload).trim().split(/\r?\n/);
+    expect(lines).toEqual([
+      // The name stays text, its escape visible: Calc evaluates nothing.
+      "시간,'=1+2*3 (°F),금형 온도 2 (°F)",
+      '2026-03-10 05:00,212,86',
+      '2026-03-10 06:00,302,',
+    ]);
   });
 });
 
