@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moldInfoSchema } from '@mouldwatch/shared';
+import { correctKReading, moldInfoSchema } from '@mouldwatch/shared';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, openWithSelectedMould, type TestDevice } from './support/moulds.js';
-import { logIn } from './support/session.js';
+import { expectToast, logIn } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -224,5 +224,28 @@ describe('mould detail', () => {
       return Buffer.concat(chunks);
     });
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('changes the thermocouple to K after confirming: later readings are corrected, earlier ones stay', async () => {
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await openWithSelectedMould(page, `${consoleApp.url}/detail/moldTemp`, mould);
+    await sendUntilShown(page, '61.7 °C');
+    const corrected = `${correctKReading(61.7)!.toFixed(1)} °C`;
+    const switchTo = async (type: 'J' | 'K') => {
+      await page.getByTestId('thermocouple').getByText(type, { exact: true }).click();
+      await expect.poll(() => page.locator('.ant-modal-confirm').innerText()).toContain('history keeps');
+      await page.getByTestId('thermocouple-confirm').click();
+      await expectToast(page, 'Modified successfully');
+    };
+    try {
+      await switchTo('K');
+      await screenshot(page, 'detail-moldTemp-thermocouple-k');
+      await sendUntilShown(page, corrected);
+      // The readings taken before the change keep the value they came in with.
+      expect(await page.getByTestId('detail-table').innerText()).toContain('61.7 °C');
+    } finally {
+      await switchTo('J');
+    }
   });
 });

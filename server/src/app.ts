@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { channelChoiceRoutes } from './modules/channel-choice/channel-choice.routes.js';
 import { ChannelChoiceService } from './modules/channel-choice/channel-choice.service.js';
+import { moldSettingsRoutes } from './modules/mold-settings/mold-settings.routes.js';
+import { MoldSettingsService } from './modules/mold-settings/mold-settings.service.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { DevicesService } from './modules/devices/devices.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
@@ -58,6 +60,7 @@ export interface Services {
   moldExport: MoldExportService;
   /** Each user's shown temperature channels per mould. */
   channelChoice: ChannelChoiceService;
+  moldSettings: MoldSettingsService;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
@@ -84,6 +87,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldHistory,
     moldExport: new MoldExportService(moldHistory),
     channelChoice: new ChannelChoiceService(context, access),
+    moldSettings: new MoldSettingsService(context, access),
   };
 }
 
@@ -158,6 +162,7 @@ export async function buildApp(
   await app.register(moldHistoryRoutes, { moldHistory: services.moldHistory });
   await app.register(moldExportRoutes, { moldExport: services.moldExport });
   await app.register(channelChoiceRoutes, { channelChoice: services.channelChoice });
+  await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir);

@@ -100,6 +100,8 @@ export interface MoldFacts {
   oem_id: string;
   /** GPS battery level (%). */
   battery: number | null;
+  /** The thermocouple of the mould's sensors: 0 J, 1 K (later readings are read as it). */
+  thermocouple_type: number;
   /** The mould's settings, defaults filled in (the detail views read their channels and limits). */
   info: MoldInfo;
 }

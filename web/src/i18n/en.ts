@@ -185,6 +185,12 @@ export const en = {
     loadFailed: 'The data could not be loaded.',
     retry: 'Try again',
     export: 'Export',
+    thermocouple: {
+      label: 'Thermocouple',
+      confirmTitle: 'Change the thermocouple type?',
+      confirmContent: 'Readings from now on use the new type; the history keeps the type it was recorded with.',
+      readOnly: 'Only users who may edit moulds can change it',
+    },
     channels: 'Channels shown',
     channelCount: 'Channels {{shown}}/{{total}}',
     mouldChannel: 'Mould {{number}}',

@@ -186,6 +186,12 @@ export const kor: UiCatalog = {
     loadFailed: '데이터를 불러오지 못했습니다.',
     retry: '다시 시도',
     export: '내보내기',
+    thermocouple: {
+      label: '열전대',
+      confirmTitle: '열전대 유형을 변경하시겠습니까?',
+      confirmContent: '이후 데이터는 새 유형을 사용하고, 이력은 기록될 때의 유형을 유지합니다.',
+      readOnly: '금형 편집 권한이 있는 사용자만 변경할 수 있습니다',
+    },
     channels: '표시할 채널',
     channelCount: '채널 {{shown}}/{{total}}',
     mouldChannel: '금형 {{number}}',

@@ -186,6 +186,13 @@ export const por: UiCatalog = {
     loadFailed: 'Não foi possível carregar os dados.',
     retry: 'Tentar novamente',
     export: 'Exportar',
+    thermocouple: {
+      label: 'Termopar',
+      confirmTitle: 'Alterar o tipo de termopar?',
+      confirmContent:
+        'As leituras a partir de agora usam o novo tipo; o histórico mantém o tipo com que foi registrado.',
+      readOnly: 'Só usuários que podem editar moldes podem alterá-lo',
+    },
     channels: 'Canais exibidos',
     channelCount: 'Canais {{shown}}/{{total}}',
     mouldChannel: 'Molde {{number}}',

@@ -185,6 +185,12 @@ export const zh: UiCatalog = {
     loadFailed: '数据加载失败。',
     retry: '重试',
     export: '导出',
+    thermocouple: {
+      label: '热电偶',
+      confirmTitle: '更改热电偶类型？',
+      confirmContent: '之后的数据使用新的类型，历史数据保留原来的类型。',
+      readOnly: '只有可编辑模具的用户才能更改',
+    },
     channels: '显示的通道',
     channelCount: '通道 {{shown}}/{{total}}',
     mouldChannel: '模温 {{number}}',

@@ -23,6 +23,7 @@ export class MoldFactsRepository {
         'm.info',
         'm.mold_image',
         'm.oem_id',
+        'm.thermocouple_type',
         'm.customer',
         'm.country',
         'm.created_at',

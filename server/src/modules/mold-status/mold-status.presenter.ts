@@ -64,6 +64,7 @@ export function presentMoldFacts(row: MoldFactsRow, figures: MoldFigures): MoldF
     device_no: row.device_no,
     oem_id: row.oem_id,
     battery: row.battery,
+    thermocouple_type: row.thermocouple_type,
     info,
   };
 }

@@ -387,6 +387,7 @@ describe('GET /api/yudata/mold/{moldId}/', () => {
       device_no: 'SN-BUMPER-1',
       oem_id: 'EQ-77',
       battery: 76,
+      thermocouple_type: 0,
       info: expect.objectContaining({ start_count: 10_000, maint_interval: 50_000, cycle_time: 30, basic_time: null }),
     });
   });

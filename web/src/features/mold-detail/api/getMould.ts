@@ -5,7 +5,15 @@ import { api } from '../../../lib/api';
 /** What the detail views read of `GET /api/yudata/mold/{moldId}/`: the header's facts and the settings. */
 export type MouldFacts = Pick<
   MoldFacts,
-  'id' | 'name' | 'mold_number' | 'state' | 'online' | 'last_connect_time' | 'target_cycle_time' | 'info'
+  | 'id'
+  | 'name'
+  | 'mold_number'
+  | 'state'
+  | 'online'
+  | 'last_connect_time'
+  | 'target_cycle_time'
+  | 'thermocouple_type'
+  | 'info'
 >;
 
 /** GET /api/yudata/mold/{moldId}/: the mould's facts; its `info` read through the shared schema. */

@@ -11,6 +11,7 @@ import { HistoryPane } from './HistoryPane';
 import { MouldHeader } from './MouldHeader';
 import { NoMouldSelected } from './NoMouldSelected';
 import { RealtimePane } from './RealtimePane';
+import { ThermocoupleSwitch } from './ThermocoupleSwitch';
 import '../moldDetail.css';
 
 type Tab = 'realtime' | 'history';
@@ -45,7 +46,12 @@ function MouldDetail({ view, moldId }: { view: DetailView; moldId: number }) {
         onChange={(key) => setTab(key as Tab)}
         destroyOnHidden
         tabBarExtraContent={
-          view.channelSection ? <ChannelPicker section={view.channelSection} moldId={moldId} context={context} /> : null
+          view.channelSection ? (
+            <span className="mw-detail-tab-tools">
+              <ThermocoupleSwitch moldId={moldId} />
+              <ChannelPicker section={view.channelSection} moldId={moldId} context={context} />
+            </span>
+          ) : null
         }
         items={[
           {
