@@ -110,6 +110,9 @@ describe('the monitoring screens in each language', () => {
 
         await page.getByTestId('view-rows').click();
         await expect.poll(() => page.getByTestId('mould-list').innerText()).toContain(words.lastConnect);
+        // On a 1440 px screen every column fits, in the language's words and date format.
+        const overflow = await page.getByTestId('mould-list').evaluate((list) => list.scrollWidth - list.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
         await screenshot(page, `lang-${language}-home-rows`);
         await page.getByTestId('view-cards').click();
 
