@@ -4,6 +4,9 @@ import type { Database } from '../../infra/db/schema.js';
 import { visibleMoulds } from './mold-filters.js';
 import { cyclesUntilPm } from './mold-status.repository.js';
 
+/** Roll-ups are 15-minute buckets, and hourly ones in seeded history: a bucket starts at most this long before its first reading. */
+const LONGEST_BUCKET_MS = 3_600_000;
+
 /** The last cycles the displayed average covers (spec §9). */
 const AVERAGED_CYCLES = 100;
 
@@ -47,14 +50,26 @@ export class MoldFactsRepository {
       .executeTakeFirst();
   }
 
-  /** When the mould's first reading was taken; undefined before it reported. */
+  /**
+   * When the mould's first reading was taken; undefined before it reported. Raw readings are kept 35
+   * days, roll-ups for good: an earlier bucket than the first raw reading's own tells when it began.
+   */
   async firstReadingAt(moldId: number): Promise<Date | undefined> {
-    const row = await this.db
-      .selectFrom('readings')
-      .select((eb) => eb.fn.min('ts').as('first'))
-      .where('mold_id', '=', moldId)
-      .executeTakeFirst();
-    return row?.first ?? undefined;
+    const [reading, bucket] = await Promise.all([
+      this.db
+        .selectFrom('readings')
+        .select((eb) => eb.fn.min('ts').as('first'))
+        .where('mold_id', '=', moldId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('mold_rollups')
+        .select((eb) => eb.fn.min('bucket').as('first'))
+        .where('mold_id', '=', moldId)
+        .executeTakeFirst(),
+    ]);
+    const [first, firstBucket] = [reading?.first ?? undefined, bucket?.first ?? undefined];
+    if (first && (!firstBucket || firstBucket.getTime() > first.getTime() - LONGEST_BUCKET_MS)) return first;
+    return firstBucket;
   }
 
   /** The average cycle time of the last cycle readings (at most AVERAGED_CYCLES), and how many there were. */

@@ -392,6 +392,24 @@ describe('GET /api/yudata/mold/{moldId}/', () => {
     });
   });
 
+  it('dates the activation by the roll-ups once the first raw readings are gone', async () => {
+    const moldId = moulds['Door handle']!;
+    const firstBucket = new Date((noon - 90 * 86_400) * 1000);
+    await app.context.db
+      .insertInto('mold_rollups')
+      .values([
+        { mold_id: moldId, bucket: firstBucket, run_s: 900 },
+        // The bucket of the Bumper bracket's first raw reading, which began 10 minutes into it.
+        { mold_id: moulds['Bumper bracket']!, bucket: new Date((noon - 7800) * 1000), run_s: 300 },
+      ])
+      .execute();
+    const response = await get(`/api/yudata/mold/${moldId}/`);
+    expect(response.json().data.activation_time).toBe(noon - 90 * 86_400);
+    // Where the raw readings still reach back to the first bucket, the first reading is exact.
+    const bumper = await get(`/api/yudata/mold/${moulds['Bumper bracket']}/`);
+    expect(bumper.json().data.activation_time).toBe(noon - 7200);
+  });
+
   it("counts stop time from the start of the day in the caller's time zone", async () => {
     const response = await get(`/api/yudata/mold/${moulds['Bumper bracket']}/`, { 'time-zone': 'Asia/Kolkata' });
     // Kolkata's day began at 18:30 UTC: 0.5 and 1 slot of 300 s.
