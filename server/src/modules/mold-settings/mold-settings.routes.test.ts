@@ -7,7 +7,7 @@ let app: TestApp;
 let admin: string;
 let adminId: number;
 
-const setThermocouple = (moldId: number, payload: unknown, token = admin) =>
+const setThermocouple = (moldId: number, payload: Record<string, unknown>, token = admin) =>
   app.request({ method: 'PUT', url: `/api/yudata/mold/thermocouple/${moldId}/`, token, payload });
 const factsOf = async (moldId: number) =>
   (await app.request({ method: 'GET', url: `/api/yudata/mold/${moldId}/`, token: admin })).json().data;

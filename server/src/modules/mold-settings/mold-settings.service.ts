@@ -1,4 +1,4 @@
-import { THERMOCOUPLE_CODES } from '@mouldwatch/shared';
+import type { THERMOCOUPLE_CODES } from '@mouldwatch/shared';
 import type { AppContext } from '../../app-context.js';
 import type { AccessService, Principal } from '../access/access.service.js';
 import { MoldSettingsRepository } from './mold-settings.repository.js';
