@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Events a device may attach to a message. */
 export const DEVICE_EVENTS = ['cycle', 'heartbeat', 'power_off', 'power_on'] as const;
@@ -12,37 +12,41 @@ export const EARLIEST_TS = 1_577_836_800;
 export const MAX_CLOCK_AHEAD_S = 600;
 export const MAX_MESSAGES_PER_REQUEST = 1000;
 
-const seconds = z.number().finite().min(0).max(86_400);
-const temperature = z.number().finite().min(-100).max(1000).nullable();
-const temperatures = (count: number) => z.array(temperature).length(count).nullable();
+const seconds = z.number().check(z.gte(0), z.lte(86_400));
+const temperature = z.nullable(z.number().check(z.gte(-100), z.lte(1000)));
+const temperatures = (count: number) => z.nullable(z.array(temperature).check(z.length(count)));
+/** A reading a device may leave out or send as null. */
+const optionalReading = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /** One telemetry message of the device protocol (docs/device-protocol.md). */
 export const deviceMessageSchema = z.strictObject({
-  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  ts: z.number().int().min(EARLIEST_TS),
-  counter: z.number().int().min(0).max(1_000_000_000).optional(),
-  cycle_time: seconds.nullable().optional(),
-  open_time: seconds.nullable().optional(),
-  close_time: seconds.nullable().optional(),
-  mold_temp: temperatures(MOLD_TEMP_CHANNELS).optional(),
-  hrs_temp: temperatures(HOT_RUNNER_CHANNELS).optional(),
-  current: z.number().finite().min(0).max(10_000).nullable().optional(),
-  battery: z.number().finite().min(0).max(100).nullable().optional(),
-  gps: z
-    .strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
-    .nullable()
-    .optional(),
-  wifi: z
-    .array(
-      z.strictObject({
-        bssid: z.string().regex(/^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/),
-        rssi: z.number().int().min(-120).max(0),
-      }),
-    )
-    .max(32)
-    .nullable()
-    .optional(),
-  event: z.enum(DEVICE_EVENTS).optional(),
+  seq: z.int().check(z.gte(0), z.lte(Number.MAX_SAFE_INTEGER)),
+  ts: z.int().check(z.gte(EARLIEST_TS)),
+  counter: z.optional(z.int().check(z.gte(0), z.lte(1_000_000_000))),
+  cycle_time: optionalReading(seconds),
+  open_time: optionalReading(seconds),
+  close_time: optionalReading(seconds),
+  mold_temp: z.optional(temperatures(MOLD_TEMP_CHANNELS)),
+  hrs_temp: z.optional(temperatures(HOT_RUNNER_CHANNELS)),
+  current: optionalReading(z.number().check(z.gte(0), z.lte(10_000))),
+  battery: optionalReading(z.number().check(z.gte(0), z.lte(100))),
+  gps: optionalReading(
+    z.strictObject({
+      lat: z.number().check(z.gte(-90), z.lte(90)),
+      lng: z.number().check(z.gte(-180), z.lte(180)),
+    }),
+  ),
+  wifi: optionalReading(
+    z
+      .array(
+        z.strictObject({
+          bssid: z.string().check(z.regex(/^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/)),
+          rssi: z.int().check(z.gte(-120), z.lte(0)),
+        }),
+      )
+      .check(z.maxLength(32)),
+  ),
+  event: z.optional(z.enum(DEVICE_EVENTS)),
 });
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 

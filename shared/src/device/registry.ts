@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { deviceNoRule } from '../validation/rules.js';
 
 /** `POST /api/yudata/device/`: registers a device; the answer carries its token, shown once. */
@@ -6,7 +6,7 @@ export const deviceCreateSchema = z.object({ device_no: deviceNoRule });
 export type DeviceCreate = z.infer<typeof deviceCreateSchema>;
 
 /** `PUT /api/yudata/device/{id}/`: binds the device to a mould (unbinding that mould's old device), or unbinds it with null. */
-export const deviceBindSchema = z.object({ mold_id: z.number().int().positive().nullable() });
+export const deviceBindSchema = z.object({ mold_id: z.nullable(z.int().check(z.positive())) });
 export type DeviceBind = z.infer<typeof deviceBindSchema>;
 
 /** A registered device as the device list shows it; times are epoch seconds. */

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A mould's `info` settings (spec §3 "Mould"), stored as one JSON object. Every field has a
  * default, so a stored object written before a field existed still reads as a full record, and
  * `{}` reads as the spec's default record. A setting the spec calls "empty" is `null`.
  */
-const emptySetting = z.number().finite().nullable().default(null);
-const cycleCount = z.number().int().min(0).default(0);
+const emptySetting = z._default(z.nullable(z.number()), null);
+const cycleCount = z._default(z.int().check(z.gte(0)), 0);
 
 /** One temperature channel as the mould edit form sets it: tag name, set value and alert temperature (°C). */
 export const temperatureSettingSchema = z.object({
-  name: z.string().max(15).default(''),
+  name: z._default(z.string().check(z.maxLength(15)), ''),
   set: emptySetting,
   alert: emptySetting,
 });
@@ -19,10 +19,7 @@ export type TemperatureSetting = z.infer<typeof temperatureSettingSchema>;
 const emptyChannel = (): TemperatureSetting => ({ name: '', set: null, alert: null });
 /** A channel list of the edit form: at most `max` channels, two empty ones to start with. */
 const channelSettings = (max: number) =>
-  z
-    .array(temperatureSettingSchema)
-    .max(max)
-    .default(() => [emptyChannel(), emptyChannel()]);
+  z._default(z.array(temperatureSettingSchema).check(z.maxLength(max)), () => [emptyChannel(), emptyChannel()]);
 
 export const MOLD_TEMPERATURE_KEYS = [
   'mold_temperature1',
@@ -50,20 +47,20 @@ const emptyStandardValues = () =>
 const onOff = z.union([z.literal(0), z.literal(1)]);
 
 export const moldInfoSchema = z.object({
-  project_name: z.string().max(64).default(''),
-  part_id: z.string().max(64).default(''),
+  project_name: z._default(z.string().check(z.maxLength(64)), ''),
+  part_id: z._default(z.string().check(z.maxLength(64)), ''),
   /** The cycle count the mould had when it was connected. */
   start_count: cycleCount,
   /** Cycles between preventive maintenance. */
-  maint_interval: z.number().int().min(0).nullable().default(null),
+  maint_interval: z._default(z.nullable(z.int().check(z.gte(0))), null),
   /** Target OEE, 0 to 1. */
-  oee: z.number().min(0).max(1).nullable().default(null),
+  oee: z._default(z.nullable(z.number().check(z.gte(0), z.lte(1))), null),
   /** Target counter. */
   counter: cycleCount,
   /** Target cycle time (s). */
   cycle_time: emptySetting,
   /** Standard value of each mould and hot runner temperature channel (°C). */
-  temp_standard_value: z.object(standardValueShape).default(emptyStandardValues),
+  temp_standard_value: z._default(z.object(standardValueShape), emptyStandardValues),
   /** Hot runner channels as set in the edit form, in channel order (at most 6). */
   hot_temp_setting: channelSettings(HOT_RUNNER_TEMPERATURE_KEYS.length),
   /** Mould temperature channels as set in the edit form, in channel order (at most 4). */
@@ -73,16 +70,19 @@ export const moldInfoSchema = z.object({
   /** Base stop time (s): no cycle for longer makes the mould stopped. */
   basic_stop_time: emptySetting,
   /** Cycle threshold (s) with its alert and early-alert deviations (s); early is below alert. */
-  cycle_time_setting: z
-    .object({ time: emptySetting, alert: emptySetting, early: emptySetting })
-    .default(() => ({ time: null, alert: null, early: null })),
+  cycle_time_setting: z._default(z.object({ time: emptySetting, alert: emptySetting, early: emptySetting }), () => ({
+    time: null,
+    alert: null,
+    early: null,
+  })),
   /** Open and close time thresholds (s). */
   open_time_threshold: emptySetting,
   close_time_threshold: emptySetting,
   /** Whether hot runner and mould temperatures are monitored (1) or not (0). */
-  temp_switch: z
-    .object({ hrs_switch: onOff, mold_switch: onOff })
-    .default(() => ({ hrs_switch: 1 as const, mold_switch: 1 as const })),
+  temp_switch: z._default(z.object({ hrs_switch: onOff, mold_switch: onOff }), () => ({
+    hrs_switch: 1 as const,
+    mold_switch: 1 as const,
+  })),
   /** Supply voltage (V): energy = voltage × reported current × time. */
   voltage: emptySetting,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FREQUENCY_PERIODS, NOTICE_FREQUENCIES, accountRule, emailRule, personNameRule, phoneRule } from './rules.js';
 
 export const TEMPERATURE_UNITS = ['C', 'F'] as const;
@@ -46,16 +46,19 @@ export const profileSchema = z.object({
 export type ProfileForm = z.infer<typeof profileSchema>;
 
 /** Display preferences the header changes; saved to the profile so they follow the user. */
-export const preferencesSchema = z
-  .object({
-    timeZone: z.string().min(1).max(64),
-    utcOffset: z.number().min(-12).max(14),
+export const preferencesSchema = z.partial(
+  z.object({
+    timeZone: z.string().check(z.minLength(1), z.maxLength(64)),
+    utcOffset: z.number().check(z.gte(-12), z.lte(14)),
     unit: z.enum(TEMPERATURE_UNITS),
     jkType: z.enum(THERMOCOUPLE_TYPES),
-    language: z.string().max(8),
-  })
-  .partial();
+    language: z.string().check(z.maxLength(8)),
+  }),
+);
 
 /** Body of `PUT /api/yudata/user/user_info/`: any of the profile fields and preferences. */
-export const userInfoUpdateSchema = profileSchema.omit({ username: true }).partial().extend(preferencesSchema.shape);
+export const userInfoUpdateSchema = z.extend(
+  z.partial(z.omit(profileSchema, { username: true })),
+  preferencesSchema.shape,
+);
 export type UserInfoUpdate = z.infer<typeof userInfoUpdateSchema>;

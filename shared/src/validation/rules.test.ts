@@ -11,10 +11,10 @@ import {
   trimmedEmailRule,
   verificationCodeRule,
 } from './rules.js';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The message keys a value breaks, or [] when it passes. */
-function problems(rule: z.ZodType, value: unknown): string[] {
+function problems(rule: z.ZodMiniType, value: unknown): string[] {
   const result = rule.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }

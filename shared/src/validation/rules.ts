@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEVICE_NO_PATTERN } from '../device/protocol.js';
 import type { ValidationMessageKey } from '../i18n/validation-messages.js';
 
@@ -12,50 +12,56 @@ const PERSON_NAME = /^[\p{L}\p{M}\d .'-]+$/u;
 /** Letters of any script, digits and _ for things named in the console (groups, companies …). */
 const ENTITY_NAME = /^[\p{L}\p{M}\d_]+$/u;
 
-const requiredString = () => z.string(message('required')).min(1, message('required'));
+const requiredString = () => z.string(message('required')).check(z.minLength(1, message('required')));
 
 /** Account and user name: 3 to 32 characters, no spaces, no Chinese characters. */
-export const accountRule = requiredString()
-  .min(3, message('accountLength'))
-  .max(32, message('accountLength'))
-  .refine((value) => !SPACE.test(value), message('noSpaces'))
-  .refine((value) => !CHINESE.test(value), message('noChinese'));
+export const accountRule = requiredString().check(
+  z.minLength(3, message('accountLength')),
+  z.maxLength(32, message('accountLength')),
+  z.refine((value) => !SPACE.test(value), message('noSpaces')),
+  z.refine((value) => !CHINESE.test(value), message('noChinese')),
+);
 
 /** Password: 6 to 16 characters of letters and digits (both present), case sensitive, no spaces. */
-export const passwordRule = requiredString()
-  .min(6, message('passwordLength'))
-  .max(16, message('passwordLength'))
-  .refine((value) => !SPACE.test(value), message('noSpaces'))
-  .refine(
+export const passwordRule = requiredString().check(
+  z.minLength(6, message('passwordLength')),
+  z.maxLength(16, message('passwordLength')),
+  z.refine((value) => !SPACE.test(value), message('noSpaces')),
+  z.refine(
     (value) => /^[A-Za-z0-9]+$/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value),
     message('passwordCharset'),
-  );
+  ),
+);
 
-export const verificationCodeRule = requiredString().regex(/^\d{6}$/, message('codeFormat'));
+export const verificationCodeRule = requiredString().check(z.regex(/^\d{6}$/, message('codeFormat')));
 
-export const emailRule = requiredString()
-  .max(254, message('textTooLong'))
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, message('emailFormat'));
+export const emailRule = requiredString().check(
+  z.maxLength(254, message('textTooLong')),
+  z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, message('emailFormat')),
+);
 
 /** E-mail as typed into the share form: surrounding spaces are dropped first. */
-export const trimmedEmailRule = z.string(message('required')).trim().pipe(emailRule);
+export const trimmedEmailRule = z.pipe(z.string(message('required')).check(z.trim()), emailRule);
 
-export const phoneRule = requiredString()
-  .max(32, message('textTooLong'))
-  .regex(/^[\d+-]+$/, message('phoneFormat'));
+export const phoneRule = requiredString().check(
+  z.maxLength(32, message('textTooLong')),
+  z.regex(/^[\d+-]+$/, message('phoneFormat')),
+);
 
-export const personNameRule = requiredString()
-  .max(64, message('textTooLong'))
-  .regex(PERSON_NAME, message('noSpecialCharacters'));
+export const personNameRule = requiredString().check(
+  z.maxLength(64, message('textTooLong')),
+  z.regex(PERSON_NAME, message('noSpecialCharacters')),
+);
 
 /** Names of groups, companies and the like: at most 15 characters, no spaces or special characters. */
-export const entityNameRule = requiredString()
-  .max(15, message('nameLength'))
-  .refine((value) => !SPACE.test(value), message('noSpaces'))
-  .regex(ENTITY_NAME, message('noSpecialCharacters'));
+export const entityNameRule = requiredString().check(
+  z.maxLength(15, message('nameLength')),
+  z.refine((value) => !SPACE.test(value), message('noSpaces')),
+  z.regex(ENTITY_NAME, message('noSpecialCharacters')),
+);
 
 /** A device's serial number: it stands in MQTT usernames and topics (docs/device-protocol.md). */
-export const deviceNoRule = requiredString().regex(DEVICE_NO_PATTERN, message('serialNumberFormat'));
+export const deviceNoRule = requiredString().check(z.regex(DEVICE_NO_PATTERN, message('serialNumberFormat')));
 
 export const NOTICE_FREQUENCIES = [3, 5, 10] as const;
 /** Alert push frequency and its period (daily or weekly) for SMS and e-mail. */
@@ -66,6 +72,14 @@ export type LoginForm = z.infer<typeof loginSchema>;
 
 export const passwordChangeSchema = z
   .object({ oldPassword: passwordRule, newPassword: passwordRule, newPassword2: requiredString() })
-  .refine((form) => form.newPassword !== form.oldPassword, { ...message('passwordSameAsOld'), path: ['newPassword'] })
-  .refine((form) => form.newPassword2 === form.newPassword, { ...message('passwordsDiffer'), path: ['newPassword2'] });
+  .check(
+    z.refine((form) => form.newPassword !== form.oldPassword, {
+      ...message('passwordSameAsOld'),
+      path: ['newPassword'],
+    }),
+    z.refine((form) => form.newPassword2 === form.newPassword, {
+      ...message('passwordsDiffer'),
+      path: ['newPassword2'],
+    }),
+  );
 export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;
