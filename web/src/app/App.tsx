@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { parseLanguage } from '@mouldwatch/shared';
-import { ANTD_LOCALES } from '../i18n/antd-locales';
+import { antdLocale } from '../i18n';
 import { queryClient } from '../lib/queryClient';
 import { TOAST_CONFIG, bindToast } from '../lib/toast';
 import { AppRoutes } from './AppRoutes';
@@ -30,7 +30,7 @@ export function App() {
   const language = parseLanguage(i18n.language) ?? 'en';
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={THEME}>
+      <ConfigProvider locale={antdLocale(language)} theme={THEME}>
         <AntApp message={TOAST_CONFIG} notification={ALARM_POPUPS}>
           <ToastBinder />
           <BrowserRouter>

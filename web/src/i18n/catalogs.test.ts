@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@mouldwatch/shared';
-import { UI_CATALOGS } from './resources';
+import { LANGUAGES, type Language } from '@mouldwatch/shared';
+import { en, type UiCatalog } from './en';
+import { kor } from './kor';
+import { por } from './por';
+import { zh } from './zh';
+
+const UI_CATALOGS: Record<Language, UiCatalog> = { zh, en, kor, por };
 
 /** Every leaf key of a catalog, as dotted paths. */
 function leafKeys(catalog: object, prefix = ''): string[] {

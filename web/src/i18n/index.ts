@@ -1,18 +1,19 @@
+import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/pt-br';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   HEADER_LANGUAGE_CODES,
+  LANGUAGES,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
   chooseLanguage,
   parseLanguage,
   type Language,
   type ServerMessageKey,
 } from '@mouldwatch/shared';
+import { LANGUAGE_PACKS } from './pack';
 import { readBrowserLanguages, readStoredLanguage, storeLanguage } from './preference';
-import { resources } from './resources';
 
 export { LANGUAGE_STORAGE_KEY, readBrowserLanguages, readStoredLanguage } from './preference';
 
@@ -21,24 +22,43 @@ export const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en', 
 /** BCP 47 tags for the document and Intl formatting. */
 export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', kor: 'ko', por: 'pt-BR' };
 
+/** antd's texts of each language loaded so far. */
+const antdLocales = new Map<Language, Locale>();
+
+/**
+ * Loads a language into i18next: the UI catalog as the default namespace, the shared validation
+ * texts under `validation` and the shared server messages (numbered keys such as 20287) under `server`.
+ */
+async function loadLanguage(language: Language): Promise<void> {
+  if (antdLocales.has(language)) return;
+  const pack = await LANGUAGE_PACKS[language]();
+  i18n.addResourceBundle(language, 'translation', pack.translation);
+  i18n.addResourceBundle(language, 'validation', VALIDATION_MESSAGES[language]);
+  i18n.addResourceBundle(language, 'server', SERVER_MESSAGES[language]);
+  antdLocales.set(language, pack.antd);
+}
+
 function applyLanguage(language: Language): void {
   dayjs.locale(DAYJS_LOCALES[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
 }
 
-const initial = chooseLanguage(readStoredLanguage(), readBrowserLanguages());
-
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initial,
-  fallbackLng: 'en',
-  supportedLngs: ['zh', 'en', 'kor', 'por'],
-  ns: ['translation', 'validation', 'server'],
-  defaultNS: 'translation',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-applyLanguage(initial);
+/** Starts i18next in the stored or browser language, once that language has loaded; render after it. */
+export async function initI18n(): Promise<void> {
+  const initial = chooseLanguage(readStoredLanguage(), readBrowserLanguages());
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    lng: initial,
+    // Every catalog has every key (catalogs.test.ts), and only the chosen language is loaded.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: ['translation', 'validation', 'server'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+  });
+  await loadLanguage(initial);
+  applyLanguage(initial);
+}
 
 /** The interface language now in use. */
 export function currentLanguage(): Language {
@@ -50,8 +70,17 @@ export function currentLanguageCode(): string {
   return HEADER_LANGUAGE_CODES[currentLanguage()];
 }
 
-/** Switches the interface language and remembers it as the stored preference. */
+/** antd's texts of a loaded language. */
+export function antdLocale(language: Language): Locale | undefined {
+  return antdLocales.get(language);
+}
+
+/**
+ * Switches the interface language and remembers it as the stored preference. The language loads
+ * first, so the screen changes in one step (never showing keys).
+ */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   storeLanguage(language);
   applyLanguage(language);
   await i18n.changeLanguage(language);

@@ -1,0 +1,17 @@
+import type { Locale } from 'antd/es/locale';
+import type { Language } from '@mouldwatch/shared';
+import type { UiCatalog } from './en';
+
+/** What one interface language brings: its UI catalog and antd's texts (its module also registers its dayjs locale). */
+export interface LanguagePack {
+  translation: UiCatalog;
+  antd: Locale;
+}
+
+/** Each language loads in a chunk of its own, only when it is chosen (at start or on a switch). */
+export const LANGUAGE_PACKS: Record<Language, () => Promise<LanguagePack>> = {
+  zh: () => import('./packs/zh').then((module) => module.pack),
+  en: () => import('./packs/en').then((module) => module.pack),
+  kor: () => import('./packs/kor').then((module) => module.pack),
+  por: () => import('./packs/por').then((module) => module.pack),
+};

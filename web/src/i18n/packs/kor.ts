@@ -1,0 +1,6 @@
+import koKR from 'antd/es/locale/ko_KR';
+import 'dayjs/locale/ko';
+import type { LanguagePack } from '../pack';
+import { kor } from '../kor';
+
+export const pack: LanguagePack = { translation: kor, antd: koKR };

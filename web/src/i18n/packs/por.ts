@@ -1,0 +1,6 @@
+import ptBR from 'antd/es/locale/pt_BR';
+import 'dayjs/locale/pt-br';
+import type { LanguagePack } from '../pack';
+import { por } from '../por';
+
+export const pack: LanguagePack = { translation: por, antd: ptBR };

@@ -1,0 +1,6 @@
+import zhCN from 'antd/es/locale/zh_CN';
+import 'dayjs/locale/zh-cn';
+import type { LanguagePack } from '../pack';
+import { zh } from '../zh';
+
+export const pack: LanguagePack = { translation: zh, antd: zhCN };
