@@ -87,6 +87,7 @@ describe('login and logout', () => {
   it('tells a wrong password and logs in with the right one', async () => {
     const page = await browser.newPage();
     await page.goto(`${consoleApp.url}/login`);
+    await page.getByTestId('login-form').waitFor();
     await screenshot(page, 'login');
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill('wrong123');

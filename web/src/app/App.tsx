@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { parseLanguage } from '@mouldwatch/shared';
+import { LoadFailedBoundary } from '../components/LoadFailedBoundary';
 import { antdLocale } from '../i18n';
 import { queryClient } from '../lib/queryClient';
 import { TOAST_CONFIG, bindToast } from '../lib/toast';
@@ -33,9 +34,11 @@ export function App() {
       <ConfigProvider locale={antdLocale(language)} theme={THEME}>
         <AntApp message={TOAST_CONFIG} notification={ALARM_POPUPS}>
           <ToastBinder />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <LoadFailedBoundary fullScreen>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </LoadFailedBoundary>
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -41,5 +41,9 @@ function LoginRoute() {
     if (alreadyLoggedIn) toast.error(serverText('20287'));
   }, [alreadyLoggedIn]);
   if (decision.kind === 'alreadyLoggedIn') return <Navigate to={decision.to} replace />;
-  return <LoginPage />;
+  return (
+    <Suspense fallback={<PageSpinner fullScreen />}>
+      <LoginPage />
+    </Suspense>
+  );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { PageSpinner } from '../components/PageSpinner';
 import { serverText } from '../i18n';
 import { useSession } from '../lib/session';
@@ -14,6 +13,11 @@ import { previousAppPath, rememberAppPath } from './navigation';
 import { Screen } from './Screen';
 import { screenFor } from './screens';
 import { useSessionBootstrap } from './useSessionBootstrap';
+
+/** Shown only for paths no menu registers: it loads when first needed. */
+const NotFoundPage = lazy(() =>
+  import('../components/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
+);
 
 /** Everything but the public pages: needs a token, then the session (user info and menu). */
 export default function ConsoleRoot() {
@@ -55,7 +59,7 @@ function GrantedScreen({ path }: { path: string }) {
   const location = useLocation();
   useEffect(() => rememberAppPath(location.pathname + location.search), [location]);
   const definition = screenFor(path);
-  return definition ? <Screen definition={definition} /> : <NotFoundPage />;
+  return definition ? <Screen definition={definition} /> : <NotFound />;
 }
 
 /**
@@ -72,5 +76,13 @@ function UnmatchedRoute({ menu, routes }: { menu: MenuEntry[]; routes: RouteEntr
   }, [access, pathname, t]);
   if (access === 'landing') return <Navigate to={landingPath(menu, routes)} replace />;
   if (access === 'forbidden') return <Navigate to={previousAppPath() ?? landingPath(menu, routes)} replace />;
-  return <NotFoundPage />;
+  return <NotFound />;
+}
+
+function NotFound() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NotFoundPage />
+    </Suspense>
+  );
 }

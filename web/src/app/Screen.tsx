@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedBoundary } from '../components/LoadFailedBoundary';
 import { PageSpinner } from '../components/PageSpinner';
 import type { ScreenDefinition } from './screens';
 
@@ -8,8 +9,10 @@ export function Screen({ definition }: { definition: ScreenDefinition }): ReactN
   const { t } = useTranslation();
   const Component = definition.component;
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Component title={t(`screens.${definition.title}`)} />
-    </Suspense>
+    <LoadFailedBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Component title={t(`screens.${definition.title}`)} />
+      </Suspense>
+    </LoadFailedBoundary>
   );
 }

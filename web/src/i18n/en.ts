@@ -13,6 +13,8 @@ export const en = {
     close: 'Close',
     loading: 'Loading…',
     backHome: 'Back to home',
+    loadFailed: 'Part of the console could not be loaded. Check the connection and reload the page.',
+    reload: 'Reload',
   },
   api: {
     httpError: 'Request failed (HTTP {{status}})',

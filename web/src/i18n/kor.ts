@@ -14,6 +14,8 @@ export const kor: UiCatalog = {
     close: '닫기',
     loading: '불러오는 중…',
     backHome: '홈으로 돌아가기',
+    loadFailed: '콘솔 일부를 불러오지 못했습니다. 연결을 확인하고 페이지를 새로 고치세요.',
+    reload: '새로 고침',
   },
   api: {
     httpError: '요청에 실패했습니다(HTTP {{status}})',

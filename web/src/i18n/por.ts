@@ -14,6 +14,8 @@ export const por: UiCatalog = {
     close: 'Fechar',
     loading: 'Carregando…',
     backHome: 'Voltar ao início',
+    loadFailed: 'Não foi possível carregar parte do console. Verifique a conexão e recarregue a página.',
+    reload: 'Recarregar',
   },
   api: {
     httpError: 'Falha na solicitação (HTTP {{status}})',

@@ -14,6 +14,8 @@ export const zh: UiCatalog = {
     close: '关闭',
     loading: '加载中…',
     backHome: '返回首页',
+    loadFailed: '部分页面加载失败。请检查网络连接后重新加载页面。',
+    reload: '重新加载',
   },
   api: {
     httpError: '请求失败（HTTP {{status}}）',

@@ -1,4 +1,4 @@
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { countTiles, inTile, type Tile } from '../model/tiles';
 import { readViewMode, writeViewMode, type ViewMode } from '../model/viewMode';
 import { FilterBar } from './FilterBar';
 import { useDisplayContext } from './MouldFigures';
+import { LoadFailed } from './LoadFailed';
 import { MouldList } from './MouldList';
 import { StateTiles } from './StateTiles';
 import '../home.css';
@@ -47,7 +48,6 @@ function useViewMode(): [ViewMode, (view: ViewMode) => void] {
  * of the user as cards or rows in the user's order, live.
  */
 export function HomePage() {
-  const { t } = useTranslation();
   const [filters, setFilters] = useState<HomeFilters>(NO_FILTERS);
   const [tile, setTile] = useState<Tile>('all');
   const [view, setView] = useViewMode();
@@ -92,12 +92,7 @@ export function HomePage() {
       {moulds.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} className="mw-home-panel" />
       ) : moulds.isError && !all ? (
-        <Result
-          status="warning"
-          title={t('home.loadFailed')}
-          extra={<Button onClick={() => void moulds.refetch()}>{t('home.retry')}</Button>}
-          className="mw-home-panel"
-        />
+        <LoadFailed onRetry={() => void moulds.refetch()} />
       ) : shown.length === 0 ? (
         <NoMoulds filtered={isFiltered(filters) || tile !== 'all'} onClear={showAll} />
       ) : (

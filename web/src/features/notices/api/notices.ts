@@ -30,7 +30,7 @@ export const noticesQueryOptions = () =>
     staleTime: 0,
   });
 
-export const useNotices = (enabled: boolean) => useInfiniteQuery({ ...noticesQueryOptions(), enabled });
+export const useNotices = () => useInfiniteQuery(noticesQueryOptions());
 
 /** DELETE /api/yudata/user_message/{id}/: the notice was opened. */
 export async function deleteNotice(id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { serverText } from '../../../i18n';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loginSchema, type LoginForm } from '@mouldwatch/shared';
@@ -57,10 +57,8 @@ export function LoginPage() {
         </div>
         <div className="mw-login-card">
           <Logo size={44} title={t('app.name')} />
-          <Typography.Title level={2} className="mw-login-title">
-            {t('login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+          <h2 className="mw-login-title">{t('login.title')}</h2>
+          <p className="mw-login-subtitle">{t('login.subtitle')}</p>
           <Form
             form={form}
             layout="vertical"
