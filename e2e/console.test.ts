@@ -97,6 +97,7 @@ describe('login and logout', () => {
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/index');
     await page.getByTestId('console').waitFor();
+    await page.getByTestId('mould-item').first().waitFor();
     await screenshot(page, 'console-home');
   });
 
