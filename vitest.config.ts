@@ -2,8 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 import { fileURLToPath } from 'node:url';
 
-/** Tests run the shared package from its TypeScript sources, as the web build does. */
-const resolve = { alias: { '@mouldwatch/shared': fileURLToPath(new URL('./shared/src/index.ts', import.meta.url)) } };
+/** Tests run the shared package from its TypeScript sources, as the web build does (subpath first). */
+const sharedSource = (file: string) => fileURLToPath(new URL(`./shared/src/${file}`, import.meta.url));
+const resolve = {
+  alias: [
+    { find: '@mouldwatch/shared/live-client', replacement: sharedSource('live/client-messages.ts') },
+    { find: '@mouldwatch/shared', replacement: sharedSource('index.ts') },
+  ],
+};
 
 export default defineConfig({
   resolve,

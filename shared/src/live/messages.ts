@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /** Live channel constants (spec §9, DESIGN §6). */
 export const LIVE_PATH = '/ws';
 export const LIVE_PING_INTERVAL_MS = 20_000;
@@ -11,23 +9,8 @@ export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
 /** At most this many moulds of a list a socket watches at once (the ones on screen). */
 export const LIVE_MAX_WATCHED_MOLDS = 500;
 
-/** What a browser may send. */
-export const liveClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('login'),
-    token: z.string().check(z.minLength(1), z.maxLength(4096)),
-    time_zone: z.optional(z.string().check(z.maxLength(64))),
-  }),
-  z.object({ type: z.literal('ping') }),
-  /** Follow one mould's readings; null stops following. */
-  z.object({ type: z.literal('info'), mold_id: z.nullable(z.int().check(z.positive())) }),
-  /** Watch these moulds of the list (the ones on screen) for their live figures; [] stops. */
-  z.object({
-    type: z.literal('list'),
-    mold_ids: z.array(z.int().check(z.positive())).check(z.maxLength(LIVE_MAX_WATCHED_MOLDS)),
-  }),
-]);
-export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+/** What a browser may send: its schema has an entry point of its own (client-messages.ts). */
+export type { LiveClientMessage } from './client-messages.js';
 
 /** What the server sends. */
 export type LiveServerMessage =

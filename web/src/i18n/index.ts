@@ -1,5 +1,4 @@
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -17,8 +16,6 @@ import { readBrowserLanguages, readStoredLanguage, storeLanguage } from './prefe
 
 export { LANGUAGE_STORAGE_KEY, readBrowserLanguages, readStoredLanguage } from './preference';
 
-/** dayjs locale names by language pack key. */
-export const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en', kor: 'ko', por: 'pt-br' };
 /** BCP 47 tags for the document and Intl formatting. */
 export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', kor: 'ko', por: 'pt-BR' };
 
@@ -39,7 +36,6 @@ async function loadLanguage(language: Language): Promise<void> {
 }
 
 function applyLanguage(language: Language): void {
-  dayjs.locale(DAYJS_LOCALES[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
 }
 

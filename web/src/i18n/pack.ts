@@ -2,7 +2,7 @@ import type { Locale } from 'antd/es/locale';
 import type { Language } from '@mouldwatch/shared';
 import type { UiCatalog } from './en';
 
-/** What one interface language brings: its UI catalog and antd's texts (its module also registers its dayjs locale). */
+/** What one interface language brings: its UI catalog and antd's texts (dayjs's locales come with the date pickers: dayjs.ts). */
 export interface LanguagePack {
   translation: UiCatalog;
   antd: Locale;

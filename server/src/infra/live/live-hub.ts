@@ -3,14 +3,13 @@ import type { WebSocket } from 'ws';
 import {
   LIVE_AUTH_TIMEOUT_MS,
   ResponseCode,
-  liveClientMessageSchema,
   serverMessage,
-  type LiveClientMessage,
   type DeviceMessage,
   type LiveServerMessage,
   type MoldLiveStatus,
   type Notice,
 } from '@mouldwatch/shared';
+import { liveClientMessageSchema, type LiveClientMessage } from '@mouldwatch/shared/live-client';
 import type { EventBus } from '../bus/event-bus.js';
 
 /** The signed-in user behind a socket; the hub only needs to know whose it is. */

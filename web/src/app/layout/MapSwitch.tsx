@@ -1,10 +1,14 @@
-import { Radio } from 'antd';
+import { Segmented } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detectDefaultMap, MAP_VARIANTS } from '../../lib/geo';
+import { detectDefaultMap, MAP_VARIANTS, type MapVariant } from '../../lib/geo';
 import { useSession } from '../../lib/session';
 
-/** The map provider radio (values 2 and 1); until chosen, the default comes from the browser's position. */
+/**
+ * The map provider switch (values 2 and 1); until chosen, the default comes from the browser's
+ * position and neither is selected. A `Segmented` like the unit switch: antd's radio group would
+ * bring the form engine into every screen.
+ */
 export function MapSwitch() {
   const { t } = useTranslation();
   const curMap = useSession((state) => state.curMap);
@@ -22,12 +26,14 @@ export function MapSwitch() {
   }, [curMap, setCurMap]);
 
   return (
-    <Radio.Group
+    <Segmented<MapVariant | null>
       aria-label={t('header.map')}
-      optionType="button"
       size="small"
-      value={curMap ?? undefined}
-      onChange={(event) => setCurMap(event.target.value as 1 | 2)}
+      // null, not undefined, until chosen: undefined would show the first option selected.
+      value={curMap}
+      onChange={(variant) => {
+        if (variant !== null) setCurMap(variant);
+      }}
       options={MAP_VARIANTS.map((variant) => ({
         value: variant,
         label: variant === 1 ? t('header.mapChina') : t('header.mapGlobal'),

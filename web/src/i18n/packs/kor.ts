@@ -1,5 +1,4 @@
 import koKR from 'antd/es/locale/ko_KR';
-import 'dayjs/locale/ko';
 import type { LanguagePack } from '../pack';
 import { kor } from '../kor';
 

@@ -1,5 +1,4 @@
 import ptBR from 'antd/es/locale/pt_BR';
-import 'dayjs/locale/pt-br';
 import type { LanguagePack } from '../pack';
 import { por } from '../por';
 

@@ -1,5 +1,4 @@
 import zhCN from 'antd/es/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
 import type { LanguagePack } from '../pack';
 import { zh } from '../zh';
 

@@ -3,6 +3,8 @@ import { Button, DatePicker, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryRange } from '@mouldwatch/shared';
+// The picker's dates follow the interface language.
+import '../../../i18n/dayjs';
 
 /** The picker that chooses a period of the range: a day for hours and days, a week, a month. */
 const PICKERS: Record<HistoryRange, 'date' | 'week' | 'month'> = {
