@@ -9,8 +9,8 @@
 // postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards. The server seeds one
 // organisation with an admin and N moulds granted to them (e2e/support/many-moulds.ts, as the
 // browser's 10,000-mould test does: every state, temperatures, favourites, an order; the tables
-// analysed as PostgreSQL's autovacuum would after such a load), holds the background jobs off,
-// listens, and prints one JSON line {ready, url, token}. This process then sends W (default 10)
+// analysed, as autovacuum or, without one, the roll-up job would soon after such a load), holds the
+// background jobs off, listens, and prints one JSON line {ready, url, token}. This process then sends W (default 10)
 // untimed requests, then R (default 100) timed ones, one after another, each timed from the call
 // until the whole body is read.
 //

@@ -5,8 +5,8 @@ import type { Database } from '../../server/src/infra/db/schema.js';
  * `count` moulds of the organisation granted to each of its users, in set-based statements: spread
  * over 10 companies and 50 groups, each with a device and a live status (running, idle, standby,
  * stopped, off), mould and hot runner temperatures, a tenth of them favourites and every other one
- * put in an order. The tables are then analysed, as PostgreSQL's autovacuum would after such a
- * load. For the browser's 10,000-mould test and `npm run bench -- moulds`.
+ * put in an order. The tables are then analysed, as autovacuum or, without one, the roll-up job
+ * would soon after such a load. For the browser's 10,000-mould test and `npm run bench -- moulds`.
  */
 export async function seedManyMoulds(db: Kysely<Database>, orgId: number, count: number): Promise<void> {
   const statements = [

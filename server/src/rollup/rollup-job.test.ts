@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mouldWithDevice, telemetryMessage, userIdOf } from '../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
@@ -61,5 +62,35 @@ describe('the roll-up job', () => {
     } finally {
       app.context.now = () => new Date();
     }
+  });
+
+  const addCompanies = async (count: number) => {
+    const { org_id: orgId } = await app.context.db
+      .selectFrom('users')
+      .select('org_id')
+      .where('username', '=', ADMIN.username)
+      .executeTakeFirstOrThrow();
+    await sql`insert into companies (org_id, name)
+      select ${orgId}, 'Analysed ' || gen_random_uuid() from generate_series(1, ${count})`.execute(app.context.db);
+  };
+
+  it('analyses the tables whose rows changed, unless an autovacuum does', async () => {
+    const db = app.context.db;
+    const launcher = await sql<{ running: boolean }>`
+      select exists (select 1 from pg_stat_activity where backend_type = 'autovacuum launcher') as running`.execute(db);
+    const estimatedCompanies = async () => {
+      const { rows } = await sql<{ reltuples: number }>`
+        select reltuples from pg_class where oid = 'companies'::regclass`.execute(db);
+      return rows[0]!.reltuples;
+    };
+    await app.services.rollups.analyse();
+    await addCompanies(100);
+    if (launcher.rows[0]!.running) {
+      expect(await app.services.rollups.analyse()).toEqual([]);
+      return;
+    }
+    expect(await app.services.rollups.analyse()).toContain('companies');
+    expect(await estimatedCompanies()).toBeGreaterThanOrEqual(100);
+    expect(await app.services.rollups.analyse()).not.toContain('companies');
   });
 });

@@ -22,7 +22,8 @@ const DAY_MS = 86_400_000;
  * Rolls the raw readings and time-state slots up into 15-minute buckets (DESIGN §10: history
  * ranges are answered from roll-ups). Each run recomputes the buckets that received rows since the
  * last one, one instance at a time. Buckets older than the raw retention are never recomputed: their
- * raw rows may be gone, so a late reading for them is kept raw but cannot change the history.
+ * raw rows may be gone, so a late reading for them is kept raw but cannot change the history. After
+ * each run the tables are analysed where no autovacuum does it.
  */
 export class RollupJob {
   readonly #repository = new RollupRepository();
@@ -69,6 +70,11 @@ export class RollupJob {
     await this.#repository.pruneRaw(this.context.db, before);
   }
 
+  /** Keeps the planner's statistics where no autovacuum does (the embedded database); answers the tables analysed. */
+  analyse(): Promise<string[]> {
+    return this.#repository.analyseChangedTables(this.context.db);
+  }
+
   #runOnTimer(): void {
     this.#running ??= this.#runAndPrune()
       .catch((error: unknown) => this.context.log.error({ err: error }, 'roll-up'))
@@ -79,6 +85,7 @@ export class RollupJob {
 
   async #runAndPrune(): Promise<void> {
     await this.run();
+    await this.analyse();
     if (Date.now() - this.#lastPruneAt < this.#options.pruneIntervalMs) return;
     this.#lastPruneAt = Date.now();
     await this.prune();

@@ -73,6 +73,8 @@ export interface CompaniesTable {
   org_id: number;
   name: string;
   created_at: CreatedAt;
+  /** Its members of a home list item, as JSON text: kept by a trigger (migration 0008), like the others. */
+  list_json: ColumnType<string, never, never>;
 }
 
 export interface MoldGroupsTable {
@@ -81,6 +83,7 @@ export interface MoldGroupsTable {
   company_id: number;
   name: string;
   created_at: CreatedAt;
+  list_json: ColumnType<string, never, never>;
 }
 
 /** The spec's mould record. Its `device_no` is the bound device's (devices.mold_id), not a column. */
@@ -107,6 +110,10 @@ export interface MoldsTable {
   info: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  list_json: ColumnType<string, never, never>;
+  /** `info.maint_interval` (null when 0) and `info.start_count`, for cycles until PM; kept by the trigger too. */
+  pm_interval: ColumnType<number | null, never, never>;
+  pm_base: ColumnType<number, never, never>;
 }
 
 export interface DevicesTable {
@@ -197,6 +204,13 @@ export interface MoldStatusTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A status's members of its mould's home list item, and its counter: kept by a trigger on `mold_status`. */
+export interface MoldListStatusTable {
+  mold_id: ColumnType<number, never, never>;
+  counter: ColumnType<number | null, never, never>;
+  list_json: ColumnType<string, never, never>;
+}
+
 /** The spec's time-state record of one mould and 5-minute slot: fractions of the slot per state. */
 export interface TimeStateSlotsTable {
   mold_id: number;
@@ -260,6 +274,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   user_messages: UserMessagesTable;
   mold_status: MoldStatusTable;
+  mold_list_status: MoldListStatusTable;
   time_state_slots: TimeStateSlotsTable;
   mold_rollups: MoldRollupsTable;
   rollup_progress: RollupProgressTable;

@@ -45,7 +45,7 @@ export class MoldFactsRepository {
         's.battery',
         's.lat',
         's.lng',
-        cyclesUntilPm.as('cycles_until_pm'),
+        cyclesUntilPm(sql.ref('s.counter')).as('cycles_until_pm'),
       ])
       .executeTakeFirst();
   }

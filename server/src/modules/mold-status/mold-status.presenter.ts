@@ -6,9 +6,6 @@ import type { StateCountRow } from './mold-status.repository.js';
 /** JSON text of a value of type T, as the database built it, passed on without parsing. */
 export type JsonText<T> = string & { readonly __shape?: T };
 
-/** The items' JSON texts as one JSON array. */
-export const jsonArray = <T>(items: ReadonlyArray<JsonText<T>>): JsonText<T[]> => `[${items.join(',')}]`;
-
 /** The figures of the mould facts worked out of its readings and slots. */
 export interface MoldFigures {
   firstReadingAt: Date | undefined;

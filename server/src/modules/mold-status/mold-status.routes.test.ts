@@ -247,6 +247,127 @@ describe('GET /api/yudata/mold/more/', () => {
   it('pages, with the total of all that pass', async () => {
     const response = await get('/api/yudata/mold/more/?page=2&limit=2&customer=Acme');
     expect(response.json()).toMatchObject({ total: 2, data: [] });
+    const second = await get('/api/yudata/mold/more/?page=2&limit=2');
+    expect(second.json().total).toBe(6);
+    expect(second.json().data.map((item: { name: string }) => item.name)).toEqual(['Bottle cap', 'Lid 90mm']);
+  });
+
+  it('shows what was last written to the mould, its group, company, status, device and grant', async () => {
+    const db = app.context.db;
+    const user = await app.freshUser();
+    const userToken = await app.login(user);
+    const [groupId] = await addCompany('Quote "Co" \\ 1', ['Tab\tgroup']);
+    const awkward = 'Ünïcødé 模具 "q" \\ back\nline \u0001';
+    const moldId = await addMould(
+      {
+        name: awkward,
+        groupId,
+        customer: 'Cust "C"',
+        country: '한국',
+        status: { state: 'run', online: true, counter: 500 },
+        deviceNo: 'SN-"Q"',
+        info: { start_count: 100, maint_interval: 1_000, cycle_time: 12.5 },
+      },
+      'DM-Q',
+      await userIdOf(db, user.username),
+    );
+    const itemOf = async () => {
+      const response = await get('/api/yudata/mold/more/?limit=99999', {}, userToken);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data[0];
+    };
+    expect(await itemOf()).toEqual({
+      id: moldId,
+      name: awkward,
+      mold_number: 'DM-Q',
+      group: 'Tab\tgroup',
+      group_id: groupId,
+      company: 'Quote "Co" \\ 1',
+      company_id: expect.any(Number),
+      customer: 'Cust "C"',
+      country: '한국',
+      device_no: 'SN-"Q"',
+      mold_image: '',
+      favourite: false,
+      sort: null,
+      state: 'run',
+      online: true,
+      last_connect_time: Date.parse('2024-06-10T11:58:00Z') / 1000,
+      counter: 500,
+      last_cycle_time: null,
+      mold_temp: null,
+      hrs_temp: null,
+      target_cycle_time: 12.5,
+      // 1,000 − (500 − 100)
+      cycles_until_pm: 600,
+    });
+
+    await db.updateTable('companies').set({ name: 'Renamed Co' }).where('name', '=', 'Quote "Co" \\ 1').execute();
+    await db.updateTable('mold_groups').set({ name: 'Renamed group' }).where('id', '=', groupId!).execute();
+    await db
+      .updateTable('molds')
+      .set({ name: 'Renamed mould', mold_image: '/m.png', info: JSON.stringify({ maint_interval: 2_000 }) })
+      .where('id', '=', moldId)
+      .execute();
+    // As the state engine writes a status.
+    const at = new Date('2024-06-10T12:00:30.900Z');
+    const status = {
+      mold_id: moldId,
+      state: 'stop' as const,
+      online: false,
+      last_connect_at: at,
+      counter: 700,
+      last_cycle_time: 31.5,
+      mold_temp: [60.5, null, 61, null],
+      hrs_temp: [220.25],
+      state_since: at,
+      accounted_until: at,
+    };
+    const { mold_id: _moldId, ...changes } = status;
+    await db
+      .insertInto('mold_status')
+      .values(status)
+      .onConflict((conflict) => conflict.column('mold_id').doUpdateSet(changes))
+      .execute();
+    await db.updateTable('devices').set({ mold_id: null }).where('mold_id', '=', moldId).execute();
+    await db.updateTable('user_mold_grants').set({ favourite: true, sort: 3 }).where('mold_id', '=', moldId).execute();
+    expect(await itemOf()).toMatchObject({
+      name: 'Renamed mould',
+      group: 'Renamed group',
+      company: 'Renamed Co',
+      device_no: null,
+      mold_image: '/m.png',
+      favourite: true,
+      sort: 3,
+      state: 'stop',
+      online: false,
+      last_connect_time: Math.floor(at.getTime() / 1000),
+      counter: 700,
+      last_cycle_time: 31.5,
+      mold_temp: [60.5, null, 61, null],
+      hrs_temp: [220.25],
+      target_cycle_time: null,
+      // 2,000 − 700
+      cycles_until_pm: 1_300,
+    });
+  });
+
+  it('lists a mould whose settings hold a value that is not a number as having none', async () => {
+    const db = app.context.db;
+    const user = await app.freshUser();
+    const moldId = await addMould(
+      { name: 'Odd settings', status: { state: 'run', online: true, counter: 10 }, info: { cycle_time: 20 } },
+      'DM-ODD',
+      await userIdOf(db, user.username),
+    );
+    const odd = { cycle_time: 'fast', maint_interval: '1000', start_count: true };
+    await db
+      .updateTable('molds')
+      .set({ info: JSON.stringify(odd) })
+      .where('id', '=', moldId)
+      .execute();
+    const response = await get('/api/yudata/mold/more/?limit=99999', {}, await app.login(user));
+    expect(response.json().data[0]).toMatchObject({ id: moldId, target_cycle_time: null, cycles_until_pm: null });
   });
 
   it.each([

@@ -4,13 +4,7 @@ import { forbidden } from '../../infra/http/errors.js';
 import type { AccessService, Principal } from '../access/access.service.js';
 import type { MoldFilters, MoldListFilters } from './mold-filters.js';
 import { MoldFactsRepository } from './mold-facts.repository.js';
-import {
-  STATE_CLASSES,
-  presentMoldFacts,
-  jsonArray,
-  presentStateCounts,
-  type JsonText,
-} from './mold-status.presenter.js';
+import { STATE_CLASSES, presentMoldFacts, presentStateCounts, type JsonText } from './mold-status.presenter.js';
 import { MoldStatusRepository } from './mold-status.repository.js';
 
 const collator = new Intl.Collator('en');
@@ -35,8 +29,7 @@ export class MoldStatusService {
     page: number,
     limit: number,
   ): Promise<{ items: JsonText<HomeMoldItem[]>; total: number }> {
-    const { items, total } = await this.#repository.page(principal.userId, filters, (page - 1) * limit, limit);
-    return { items: jsonArray(items), total };
+    return this.#repository.page(principal.userId, filters, (page - 1) * limit, limit);
   }
 
   /** Per state class and connection, how many of the caller's moulds pass the other filters. */

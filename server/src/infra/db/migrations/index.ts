@@ -6,6 +6,7 @@ import * as moldStatus from './0004_mold_status.js';
 import * as rollups from './0005_rollups.js';
 import * as userMoldPrefs from './0006_user_mold_prefs.js';
 import * as moldChannelChoice from './0007_mold_channel_choice.js';
+import * as homeListJson from './0008_home_list_json.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_rollups': rollups,
   '0006_user_mold_prefs': userMoldPrefs,
   '0007_mold_channel_choice': moldChannelChoice,
+  '0008_home_list_json': homeListJson,
 };
 
 export const migrationProvider: MigrationProvider = {
