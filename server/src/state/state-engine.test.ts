@@ -165,6 +165,37 @@ describe('state engine', () => {
   });
 });
 
+describe('state sweep', () => {
+  it('moves on every mould, a batch of them per transaction', async () => {
+    const count = 250;
+    const quietSince = new Date((clock - 7200) * 1000);
+    const moldIds = await Promise.all(Array.from({ length: count }, () => createMold(app.context.db, app.orgId)));
+    await app.context.db
+      .insertInto('mold_status')
+      .values(
+        moldIds.map((moldId) => ({
+          mold_id: moldId,
+          state: 'run' as const,
+          online: true,
+          last_connect_at: quietSince,
+          last_cycle_at: quietSince,
+          state_since: quietSince,
+          accounted_until: quietSince,
+        })),
+      )
+      .execute();
+    const events = await announcedDuring(() => app.services.state.sweep());
+    const swept = new Set(events.map((event) => event.moldId));
+    expect(moldIds.filter((moldId) => !swept.has(moldId))).toEqual([]);
+    const states = await app.context.db
+      .selectFrom('mold_status')
+      .select('state')
+      .where('mold_id', 'in', moldIds)
+      .execute();
+    expect(new Set(states.map((row) => row.state))).toEqual(new Set(['off']));
+  });
+});
+
 describe('state sweep on PostgreSQL', () => {
   // The embedded database has one session: a second transaction would wait for the first.
   it.runIf(process.env.DATABASE_URL)('does nothing while another instance holds the sweep', async () => {

@@ -92,8 +92,8 @@ export class StateRepository {
   }
 
   /** Moulds with a status: the ones the sweep moves on. */
-  async moldIdsWithStatus(trx: Transaction<Database>): Promise<number[]> {
-    const rows = await trx.selectFrom('mold_status').select('mold_id').orderBy('mold_id').execute();
+  async moldIdsWithStatus(db: Kysely<Database>): Promise<number[]> {
+    const rows = await db.selectFrom('mold_status').select('mold_id').orderBy('mold_id').execute();
     return rows.map((row) => row.mold_id);
   }
 
