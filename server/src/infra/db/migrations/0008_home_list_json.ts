@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -18,6 +18,22 @@ const infoNumber = (key: string) =>
   sql.raw(`(case when jsonb_typeof(new.info->'${key}') = 'number' then (new.info->>'${key}')::numeric end)`);
 
 /**
+ * A `before insert or update` trigger on `table` whose function makes the `assignments` (of
+ * `list_json` and the like) from the row itself, then run over the rows there already.
+ */
+async function keptByTrigger(db: AnyDb, table: string, assignments: RawBuilder<unknown>): Promise<void> {
+  const name = sql.raw(`${table}_list_json`);
+  await sql`create function ${name}() returns trigger language plpgsql as $$
+    begin
+      ${assignments}
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger ${name} before insert or update on ${sql.raw(table)}
+    for each row execute function ${name}()`.execute(db);
+  await sql`update ${sql.raw(table)} set list_json = null`.execute(db);
+}
+
+/**
  * The home list's items as JSON text kept beside the rows they come from (DESIGN §10: 10,000 moulds
  * in one answer, p95 ≤ 150 ms, on the embedded database too). Turning some twenty columns into JSON
  * costs the database 10–15 µs a mould, at every call; so each table keeps its own members of an
@@ -34,9 +50,10 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`alter table molds add column list_json text, add column pm_interval integer, add column pm_base integer`.execute(
     db,
   );
-  await sql`create function molds_list_json() returns trigger language plpgsql as $$
-    begin
-      new.list_json := '"id":' || new.id
+  await keptByTrigger(
+    db,
+    'molds',
+    sql`new.list_json := '"id":' || new.id
         || ',"name":' || to_json(new.name)
         || ',"mold_number":' || to_json(new.mold_number)
         || ',"group_id":' || coalesce(new.group_id::text, 'null')
@@ -45,32 +62,16 @@ export async function up(db: AnyDb): Promise<void> {
         || ',"mold_image":' || to_json(new.mold_image)
         || ',"target_cycle_time":' || coalesce(to_json(${infoNumber('cycle_time')})::text, 'null');
       new.pm_interval := nullif(round(${infoNumber('maint_interval')})::integer, 0);
-      new.pm_base := coalesce(round(${infoNumber('start_count')})::integer, 0);
-      return new;
-    end $$`.execute(db);
-  await sql`create trigger molds_list_json before insert or update on molds
-    for each row execute function molds_list_json()`.execute(db);
-  await sql`update molds set list_json = null`.execute(db);
-
+      new.pm_base := coalesce(round(${infoNumber('start_count')})::integer, 0);`,
+  );
   await sql`alter table mold_groups add column list_json text`.execute(db);
-  await sql`create function mold_groups_list_json() returns trigger language plpgsql as $$
-    begin
-      new.list_json := '"group":' || to_json(new.name) || ',"company_id":' || new.company_id;
-      return new;
-    end $$`.execute(db);
-  await sql`create trigger mold_groups_list_json before insert or update on mold_groups
-    for each row execute function mold_groups_list_json()`.execute(db);
-  await sql`update mold_groups set list_json = null`.execute(db);
-
+  await keptByTrigger(
+    db,
+    'mold_groups',
+    sql`new.list_json := '"group":' || to_json(new.name) || ',"company_id":' || new.company_id;`,
+  );
   await sql`alter table companies add column list_json text`.execute(db);
-  await sql`create function companies_list_json() returns trigger language plpgsql as $$
-    begin
-      new.list_json := '"company":' || to_json(new.name);
-      return new;
-    end $$`.execute(db);
-  await sql`create trigger companies_list_json before insert or update on companies
-    for each row execute function companies_list_json()`.execute(db);
-  await sql`update companies set list_json = null`.execute(db);
+  await keptByTrigger(db, 'companies', sql`new.list_json := '"company":' || to_json(new.name);`);
 
   await db.schema
     .createTable('mold_list_status')
