@@ -83,12 +83,7 @@ export class StateEngine {
       const events = await this.context.db.transaction().execute(async (trx) => {
         // Another instance sweeping now goes on with the rest.
         if (!(await this.#repository.trySweepLock(trx))) return undefined;
-        const batch: StatusEvent[] = [];
-        for (const moldId of moldIds.slice(start, start + SWEEP_BATCH)) {
-          const event = await this.#advance(trx, moldId, [], now);
-          if (event) batch.push(event);
-        }
-        return batch;
+        return this.#advance(trx, moldIds.slice(start, start + SWEEP_BATCH), new Map(), now);
       });
       if (!events) break;
       this.#announce(events);
@@ -137,30 +132,45 @@ export class StateEngine {
       this.#pending.delete(moldId);
       try {
         const now = this.context.now();
-        const event = await this.context.db.transaction().execute((trx) => this.#advance(trx, moldId, readings, now));
-        this.#announce(event ? [event] : []);
+        const events = await this.context.db
+          .transaction()
+          .execute((trx) => this.#advance(trx, [moldId], new Map([[moldId, readings]]), now));
+        this.#announce(events);
       } catch (error) {
         this.#logFailure(error);
       }
     }
   }
 
-  /** Moves one mould on under its row lock; answers the event to announce when its state or figures changed. */
+  /**
+   * Moves the moulds on, with their new readings, under their row locks, in a few statements
+   * whatever their number; answers the events to announce: a change of state, or new figures.
+   */
   async #advance(
     trx: Transaction<Database>,
-    moldId: number,
-    readings: readonly DeviceMessage[],
+    moldIds: readonly number[],
+    readingsOf: ReadonlyMap<number, readonly DeviceMessage[]>,
     now: Date,
-  ): Promise<StatusEvent | undefined> {
-    const mold = await this.#repository.lockMold(trx, moldId);
-    if (!mold) return undefined;
-    const info = moldInfoSchema.parse(mold.info);
-    const settings = { thresholds: stateThresholds(info), voltage: info.voltage };
-    const { status, shares, changed } = advanceStatus(moldId, mold.status, settings, readings, now);
-    await this.#repository.addToSlots(trx, moldId, shares);
-    await this.#repository.saveStatus(trx, status);
-    if (!changed && readings.length === 0) return undefined;
-    return { orgId: mold.orgId, moldId, status: presentLiveStatus(moldId, status), stateChanged: changed };
+  ): Promise<StatusEvent[]> {
+    const advanced = [...(await this.#repository.lockMolds(trx, moldIds))].map(([moldId, mold]) => {
+      const info = moldInfoSchema.parse(mold.info);
+      const settings = { thresholds: stateThresholds(info), voltage: info.voltage };
+      const readings = readingsOf.get(moldId) ?? [];
+      return { moldId, orgId: mold.orgId, readings, ...advanceStatus(moldId, mold.status, settings, readings, now) };
+    });
+    await this.#repository.addToSlots(trx, advanced);
+    await this.#repository.saveStatuses(
+      trx,
+      advanced.map(({ status }) => status),
+    );
+    return advanced
+      .filter(({ changed, readings }) => changed || readings.length > 0)
+      .map(({ orgId, moldId, status, changed }) => ({
+        orgId,
+        moldId,
+        status: presentLiveStatus(moldId, status),
+        stateChanged: changed,
+      }));
   }
 
   #announce(events: readonly StatusEvent[]): void {

@@ -21,18 +21,23 @@ const SWEEP_LOCK = sql`hashtext(current_schema() || '.mold-state-sweep')`;
 
 /** The state engine's queries; each runs in the caller's transaction. */
 export class StateRepository {
-  /** The mould with its status, its row locked until the transaction ends; undefined when it was deleted. */
-  async lockMold(trx: Transaction<Database>, moldId: number): Promise<LockedMold | undefined> {
-    const row = await trx
+  /**
+   * The moulds with their status, their rows locked until the transaction ends (in id order, so
+   * that two transactions never wait for each other); a deleted mould is left out.
+   */
+  async lockMolds(trx: Transaction<Database>, moldIds: readonly number[]): Promise<Map<number, LockedMold>> {
+    if (moldIds.length === 0) return new Map();
+    const rows = await trx
       .selectFrom('molds')
-      .select(['org_id', 'info'])
-      .where('id', '=', moldId)
+      .select(['id', 'org_id', 'info'])
+      .where('id', 'in', moldIds)
+      .orderBy('id')
       // Not `for update`: that would hold up the reading inserts, whose foreign key takes a key share lock.
       .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const status = await trx.selectFrom('mold_status').selectAll().where('mold_id', '=', moldId).executeTakeFirst();
-    return { orgId: row.org_id, info: row.info, status };
+      .execute();
+    const statuses = await trx.selectFrom('mold_status').selectAll().where('mold_id', 'in', moldIds).execute();
+    const statusOf = new Map(statuses.map((status) => [status.mold_id, status]));
+    return new Map(rows.map((row) => [row.id, { orgId: row.org_id, info: row.info, status: statusOf.get(row.id) }]));
   }
 
   /** The status of each of these moulds that still exists (none before a mould's first reading). */
@@ -55,28 +60,38 @@ export class StateRepository {
       .execute();
   }
 
-  async saveStatus(trx: Transaction<Database>, status: Insertable<MoldStatusTable>): Promise<void> {
-    const { mold_id: _moldId, ...changes } = status;
+  async saveStatuses(trx: Transaction<Database>, statuses: ReadonlyArray<Insertable<MoldStatusTable>>): Promise<void> {
+    const [first] = statuses;
+    if (!first) return;
+    const columns = Object.keys(first).filter((column) => column !== 'mold_id') as Array<keyof MoldStatusTable>;
     await trx
       .insertInto('mold_status')
-      .values(status)
-      .onConflict((conflict) => conflict.column('mold_id').doUpdateSet(changes))
+      .values([...statuses])
+      .onConflict((conflict) =>
+        conflict
+          .column('mold_id')
+          .doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+      )
       .execute();
   }
 
-  /** Adds each share to its slot's fractions and energy. */
-  async addToSlots(trx: Transaction<Database>, moldId: number, shares: readonly SlotShare[]): Promise<void> {
-    if (shares.length === 0) return;
+  /** Adds each mould's shares to its slots' fractions and energy. */
+  async addToSlots(
+    trx: Transaction<Database>,
+    sharesByMold: ReadonlyArray<{ moldId: number; shares: readonly SlotShare[] }>,
+  ): Promise<void> {
+    const rows = sharesByMold.flatMap(({ moldId, shares }) =>
+      shares.map(({ slotStart, fractions, energyKwh }) => ({
+        mold_id: moldId,
+        slot_start: slotStart,
+        ...fractions,
+        energy_kwh: energyKwh,
+      })),
+    );
+    if (rows.length === 0) return;
     await trx
       .insertInto('time_state_slots')
-      .values(
-        shares.map(({ slotStart, fractions, energyKwh }) => ({
-          mold_id: moldId,
-          slot_start: slotStart,
-          ...fractions,
-          energy_kwh: energyKwh,
-        })),
-      )
+      .values(rows)
       .onConflict((conflict) =>
         conflict.columns(['mold_id', 'slot_start']).doUpdateSet((eb) => ({
           c_run_time: eb('time_state_slots.c_run_time', '+', eb.ref('excluded.c_run_time')),
