@@ -11,6 +11,12 @@ export async function userIdOf(db: Kysely<Database>, username: string): Promise<
   return row.id;
 }
 
+/** The organisation the user belongs to. */
+export async function orgIdOf(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('org_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.org_id;
+}
+
 /** A mould of the organisation, granted (writable) to the given users. */
 export async function createMold(db: Kysely<Database>, orgId: number, grantedTo: number[] = []): Promise<number> {
   const mold = await db

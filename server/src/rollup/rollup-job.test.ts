@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mouldWithDevice, telemetryMessage, userIdOf } from '../../test/factories.js';
+import { mouldWithDevice, telemetryMessage, orgIdOf, userIdOf } from '../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
 import { RollupRepository } from './rollup.repository.js';
 
@@ -65,11 +65,7 @@ describe('the roll-up job', () => {
   });
 
   const addCompanies = async (count: number) => {
-    const { org_id: orgId } = await app.context.db
-      .selectFrom('users')
-      .select('org_id')
-      .where('username', '=', ADMIN.username)
-      .executeTakeFirstOrThrow();
+    const orgId = await orgIdOf(app.context.db, await userIdOf(app.context.db, ADMIN.username));
     await sql`insert into companies (org_id, name)
       select ${orgId}, 'Analysed ' || gen_random_uuid() from generate_series(1, ${count})`.execute(app.context.db);
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindDevice, createMold, registerDevice, uniqueDeviceNo, userIdOf } from '../../../test/factories.js';
+import { bindDevice, createMold, registerDevice, uniqueDeviceNo, orgIdOf, userIdOf } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let app: TestApp;
@@ -24,15 +24,11 @@ async function otherOrganisation() {
   const user = await app.freshUser();
   const token = await app.login(user);
   const userId = await userIdOf(app.context.db, user.username);
-  const { org_id } = await app.context.db
-    .selectFrom('users')
-    .select('org_id')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const orgId = await orgIdOf(app.context.db, userId);
   return {
     token,
     device: await registerDevice(app, token),
-    moldId: await createMold(app.context.db, org_id, [userId]),
+    moldId: await createMold(app.context.db, orgId, [userId]),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MenuId, ResponseCode } from '@mouldwatch/shared';
-import { createMold, revokeMenu, userIdOf } from '../../../test/factories.js';
+import { createMold, revokeMenu, orgIdOf, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SeedUser } from '../../seed/organization.js';
 
@@ -20,11 +20,7 @@ beforeAll(async () => {
   const owner: SeedUser = await app.freshUser();
   token = await app.login(owner);
   userId = await userIdOf(app.context.db, owner.username);
-  ({ org_id: orgId } = await app.context.db
-    .selectFrom('users')
-    .select('org_id')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow());
+  orgId = await orgIdOf(app.context.db, userId);
   foreign = await createMold(app.context.db, orgId);
 });
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId, ResponseCode, type MoldState } from '@mouldwatch/shared';
-import { createMold, revokeMenu, uniqueDeviceNo, userIdOf } from '../../../test/factories.js';
+import { createMold, revokeMenu, uniqueDeviceNo, orgIdOf, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SeedUser } from '../../seed/organization.js';
 
@@ -83,11 +83,7 @@ beforeAll(async () => {
   owner = await app.freshUser();
   token = await app.login(owner);
   userId = await userIdOf(app.context.db, owner.username);
-  ({ org_id: orgId } = await app.context.db
-    .selectFrom('users')
-    .select('org_id')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow());
+  orgId = await orgIdOf(app.context.db, userId);
   const [automotive, consumer] = await addCompany('Shenzhen Precision', ['Automotive', 'Consumer']);
   const [packaging] = await addCompany('São Paulo Moldes', ['Packaging']);
   const otherAdmin = await userIdOf(app.context.db, ADMIN.username);
