@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+// BUNDLE_DIST measures another build (one made with `vite build --outDir`).
+const dist = process.env.BUNDLE_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 /** Every chunk a set of entries pulls in through static imports. */

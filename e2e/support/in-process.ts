@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/src/config.js';
 import { prepareServer, type PrepareOptions, type RunningServer } from '../../server/src/start.js';
 
-const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The built console; MW_WEB_DIST points at another build (one made with `vite build --outDir`). */
+const WEB_DIR = process.env.MW_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface InProcessConsole {
   url: string;
