@@ -1,28 +1,16 @@
 import { Dropdown, type MenuProps } from 'antd';
-import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_LANGUAGE_CODES, LANGUAGES, parseLanguage, type Language } from '@mouldwatch/shared';
+import type { FirstUseProps } from './OnFirstUse';
 
-interface LanguageMenuProps {
+interface LanguageMenuProps extends FirstUseProps {
   current: Language;
   onSelect(language: Language): void;
-  /** The switch's button, which opens and closes the menu. */
-  renderButton(ref: Ref<HTMLButtonElement>): ReactElement;
 }
 
-/**
- * The language switch's dropdown menu, loaded (with antd's menu) when the switch is first used. It
- * shows when the switch is first clicked, so it opens at once.
- */
-export function LanguageMenu({ current, onSelect, renderButton }: LanguageMenuProps) {
+/** The language switch's dropdown menu, loaded (with antd's menu) when the switch is first used. */
+export function LanguageMenu({ current, onSelect, open, onOpenChange, renderButton }: LanguageMenuProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
-  const button = useRef<HTMLButtonElement>(null);
-
-  // This button replaced the one just clicked: give it the focus that one had.
-  useEffect(() => {
-    button.current?.focus({ preventScroll: true });
-  }, []);
 
   const items: MenuProps['items'] = LANGUAGES.map((language) => ({
     key: HEADER_LANGUAGE_CODES[language],
@@ -45,9 +33,9 @@ export function LanguageMenu({ current, onSelect, renderButton }: LanguageMenuPr
       trigger={['click']}
       placement="bottomRight"
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
     >
-      {renderButton(button)}
+      {renderButton()}
     </Dropdown>
   );
 }

@@ -1,18 +1,12 @@
 import { DownOutlined, TranslationOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { Suspense, lazy, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_LANGUAGE_CODES, parseLanguage, type Language } from '@mouldwatch/shared';
 import { changeLanguage } from '../i18n';
+import { OnFirstUse, firstUsePart } from './OnFirstUse';
 
 /** The dropdown menu (antd's menu) loads on the switch's first use, keeping it out of the login page. */
-const loadMenu = () => import('./LanguageMenu');
-const LanguageMenu = lazy(() => loadMenu().then((module) => ({ default: module.LanguageMenu })));
-
-/** Starts loading the menu when the pointer or the focus reaches the switch, before it is clicked. */
-function preloadMenu(): void {
-  void loadMenu().catch(() => undefined);
-}
+const languageMenu = firstUsePart(() => import('./LanguageMenu').then((module) => module.LanguageMenu));
 
 interface LanguageSwitchProps {
   /** After the switch (the header saves it to the profile and reloads the menu). */
@@ -27,31 +21,27 @@ interface LanguageSwitchProps {
 export function LanguageSwitch({ onChanged, compact = false, inverted = false }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const current = parseLanguage(i18n.language) ?? 'en';
-  /** Clicked once: from then on the loaded menu's dropdown drives the button. */
-  const [used, setUsed] = useState(false);
-
-  const renderButton = (ref?: Ref<HTMLButtonElement>) => (
-    <Button
-      ref={ref}
-      type="text"
-      className={inverted ? 'mw-header-button mw-inverted' : 'mw-header-button'}
-      icon={<TranslationOutlined />}
-      aria-label={t('language.label')}
-      data-testid="language-switch"
-      {...(used ? {} : { onPointerEnter: preloadMenu, onFocus: preloadMenu, onClick: () => setUsed(true) })}
-    >
-      {compact ? HEADER_LANGUAGE_CODES[current] : t(`language.names.${current}`)}
-      <DownOutlined className="mw-caret" />
-    </Button>
-  );
-
-  if (!used) return renderButton();
   const select = (language: Language) => {
     void changeLanguage(language).then(() => onChanged?.(language));
   };
+
   return (
-    <Suspense fallback={renderButton()}>
-      <LanguageMenu current={current} onSelect={select} renderButton={renderButton} />
-    </Suspense>
+    <OnFirstUse
+      part={languageMenu}
+      partProps={{ current, onSelect: select }}
+      renderButton={(trigger) => (
+        <Button
+          {...trigger}
+          type="text"
+          className={inverted ? 'mw-header-button mw-inverted' : 'mw-header-button'}
+          icon={<TranslationOutlined />}
+          aria-label={t('language.label')}
+          data-testid="language-switch"
+        >
+          {compact ? HEADER_LANGUAGE_CODES[current] : t(`language.names.${current}`)}
+          <DownOutlined className="mw-caret" />
+        </Button>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MenuId, menuAllows, type Language, type MenuEntry } from '@mouldwatch/shared';
@@ -39,7 +39,7 @@ export function ConsoleHeader({ menu, collapsed, onToggleSidebar, narrow }: Cons
   const hasMap = menuAllows(menu, MenuId.map, 'view');
 
   return (
-    <Layout.Header className="mw-header" data-testid="header">
+    <header className="mw-header" data-testid="header">
       <div className="mw-header-left">
         <Button
           type="text"
@@ -60,6 +60,6 @@ export function ConsoleHeader({ menu, collapsed, onToggleSidebar, narrow }: Cons
         <FullscreenToggle />
         <UserMenu compact={narrow} />
       </div>
-    </Layout.Header>
+    </header>
   );
 }

@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
@@ -6,6 +5,7 @@ import { useLiveChannel } from '../useLiveChannel';
 import { ConsoleHeader } from './ConsoleHeader';
 import { Sidebar } from './Sidebar';
 import { useNarrowLayout } from './useNarrowLayout';
+import './shell.css';
 
 interface ConsoleLayoutProps {
   menu: MenuEntry[];
@@ -20,19 +20,19 @@ export function ConsoleLayout({ menu, routes }: ConsoleLayoutProps) {
   const collapsed = collapsedByUser ?? narrow;
 
   return (
-    <Layout className={narrow ? 'mw-console mw-narrow' : 'mw-console'} data-testid="console">
+    <div className={narrow ? 'mw-console mw-narrow' : 'mw-console'} data-testid="console">
       <Sidebar menu={menu} routes={routes} collapsed={collapsed} />
-      <Layout>
+      <div className="mw-main">
         <ConsoleHeader
           menu={menu}
           collapsed={collapsed}
           narrow={narrow}
           onToggleSidebar={() => setCollapsedByUser(!collapsed)}
         />
-        <Layout.Content className="mw-content">
+        <main className="mw-content">
           <Outlet />
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        </main>
+      </div>
+    </div>
   );
 }

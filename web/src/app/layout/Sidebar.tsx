@@ -1,11 +1,12 @@
-import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../lib/session';
-import { activeEntry, sidebarEntries, type SidebarEntry } from './sidebarItems';
+import { SidebarLink } from './SidebarLink';
+import { SidebarSection } from './SidebarSection';
+import { activeEntry, sidebarEntries } from './sidebarItems';
 
 interface SidebarProps {
   menu: MenuEntry[];
@@ -13,47 +14,69 @@ interface SidebarProps {
   collapsed: boolean;
 }
 
-const toMenuItems = (entries: readonly SidebarEntry[]): MenuProps['items'] =>
-  entries.map(({ key, label, icon, children }) => ({
-    key,
-    label,
-    icon,
-    ...(children ? { children: toMenuItems(children) } : {}),
-  }));
-
+/**
+ * The console's navigation: links to the granted pages, grouped in sections that open in place, or
+ * (collapsed to icons) in a flyout beside the icon. Plain links, so a page opens in a new tab too.
+ */
 export function Sidebar({ menu, routes, collapsed }: SidebarProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const renewFlag = useSession((state) => state.renewFlag);
   const entries = useMemo(() => sidebarEntries(menu, routes, renewFlag), [menu, routes, renewFlag]);
   const active = activeEntry(entries, pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(active.section ? [active.section] : []);
+
+  /** Sections opened in place; the one holding the current page opens with it. */
+  const [openSections, setOpenSections] = useState<ReadonlySet<string>>(
+    () => new Set(active.section ? [active.section] : []),
+  );
+  const [shownSection, setShownSection] = useState(active.section);
+  if (active.section !== shownSection) {
+    setShownSection(active.section);
+    if (active.section && !openSections.has(active.section)) {
+      setOpenSections(new Set(openSections).add(active.section));
+    }
+  }
+  const toggleSection = (key: string) => {
+    const next = new Set(openSections);
+    if (!next.delete(key)) next.add(key);
+    setOpenSections(next);
+  };
+
+  /** The collapsed sidebar shows one section's flyout at a time; navigating closes it. */
+  const [flyout, setFlyout] = useState<string | null>(null);
+  const [flyoutPath, setFlyoutPath] = useState(pathname);
+  if (flyoutPath !== pathname || (flyout !== null && !collapsed)) {
+    setFlyoutPath(pathname);
+    setFlyout(null);
+  }
 
   return (
-    <Layout.Sider
-      className="mw-sider"
-      width={256}
-      collapsedWidth={64}
-      collapsed={collapsed}
-      trigger={null}
-      theme="dark"
-    >
+    <aside className={collapsed ? 'mw-sider mw-sider-collapsed' : 'mw-sider'}>
       <div className="mw-sider-brand">
         <Logo size={30} />
         {collapsed ? null : <span>{t('app.name')}</span>}
       </div>
-      <nav aria-label={t('layout.mainNavigation')}>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={toMenuItems(entries)}
-          selectedKeys={active.key ? [active.key] : []}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-          onClick={({ key }) => navigate(key)}
-          data-testid="sidebar"
-        />
+      <nav className="mw-nav" aria-label={t('layout.mainNavigation')} data-testid="sidebar">
+        <ul className="mw-nav-list">
+          {entries.map((entry) =>
+            entry.children ? (
+              <SidebarSection
+                key={entry.key}
+                entry={entry}
+                links={entry.children}
+                activeKey={active.key}
+                current={active.section === entry.key}
+                collapsed={collapsed}
+                open={collapsed ? flyout === entry.key : openSections.has(entry.key)}
+                onToggle={() => toggleSection(entry.key)}
+                onFlyout={(show) => setFlyout((key) => (show ? entry.key : key === entry.key ? null : key))}
+              />
+            ) : (
+              <SidebarLink key={entry.key} entry={entry} current={active.key === entry.key} collapsed={collapsed} />
+            ),
+          )}
+        </ul>
       </nav>
-    </Layout.Sider>
+    </aside>
   );
 }

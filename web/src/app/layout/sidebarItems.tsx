@@ -9,7 +9,6 @@ import {
   ToolOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Badge } from 'antd';
 import type { ReactNode } from 'react';
 import { MenuId, buildMenuTree, type MenuEntry, type MenuNode, type RouteEntry } from '@mouldwatch/shared';
 import { normalizePath } from '../guard';
@@ -30,9 +29,12 @@ const SECTION_ICONS: Readonly<Record<number, ReactNode>> = {
 const SINGLE_ENTRY_SECTIONS: ReadonlySet<number> = new Set([MenuId.mapSection, MenuId.home, MenuId.report]);
 
 export interface SidebarEntry {
+  /** The link's path, or `section:<id>` for a group. */
   key: string;
-  label: ReactNode;
+  label: string;
   icon?: ReactNode;
+  /** A dot beside the label: a renewal is due. */
+  dot?: boolean;
   children?: SidebarEntry[];
   /** Path prefixes that light this entry up. */
   prefixes: string[];
@@ -56,21 +58,15 @@ function sectionPath(node: MenuNode): string {
   return node.path;
 }
 
-function labelFor(node: MenuNode, renewFlag: boolean): ReactNode {
-  if (node.id !== MenuId.renewal) return node.name;
-  return (
-    <Badge dot={renewFlag} offset={[6, 0]} data-testid="renewal-dot">
-      <span className="mw-sider-label">{node.name}</span>
-    </Badge>
-  );
-}
+/** The renewal section carries a dot while a renewal is due. */
+const dotFor = (node: MenuNode, renewFlag: boolean) => (renewFlag && node.id === MenuId.renewal ? { dot: true } : {});
 
 /** One link to the page the node leads to, lit for every page below it. */
 function linkFor(node: MenuNode, routes: readonly RouteEntry[], renewFlag: boolean): SidebarEntry | undefined {
   const target = resolveRoute(sectionPath(node), routes);
   if (!target) return undefined;
   const prefixes = node.id === MenuId.home ? ['/index', '/molddetail', '/detail'] : descendantPaths(node);
-  return { key: target, label: labelFor(node, renewFlag), icon: SECTION_ICONS[node.id], prefixes };
+  return { key: target, label: node.name, icon: SECTION_ICONS[node.id], ...dotFor(node, renewFlag), prefixes };
 }
 
 /** A top-level section: one link, or a group of links to its granted sub-pages. */
@@ -82,8 +78,9 @@ function sectionFor(node: MenuNode, routes: readonly RouteEntry[], renewFlag: bo
   if (children.length === 0) return undefined;
   return {
     key: `section:${node.id}`,
-    label: labelFor(node, renewFlag),
+    label: node.name,
     icon: SECTION_ICONS[node.id],
+    ...dotFor(node, renewFlag),
     children,
     prefixes: [],
   };

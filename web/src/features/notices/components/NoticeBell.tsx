@@ -1,45 +1,56 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover, Spin } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OnFirstUse, firstUsePart } from '../../../components/OnFirstUse';
 import { useSession } from '../../../lib/session';
 
-/** The popup loads when first opened, keeping the notice list out of the home bundle. */
-const NoticePopup = lazy(() => import('./NoticePopup').then((module) => ({ default: module.NoticePopup })));
+/**
+ * The popover (antd's) loads on the bell's first click, and the notice list with it, keeping both
+ * out of every page's first load: the list's load starts beside the popover's, not after it.
+ */
+const noticePopover = firstUsePart(() => {
+  void import('./NoticePopup').catch(() => undefined);
+  return import('./NoticePopover').then((module) => module.NoticePopover);
+});
 
-/** The header bell: unread badge and the popup of notices. */
+/** The unread count as shown: none at 0, 99+ above 99. */
+const countText = (count: number) => (count <= 0 ? '' : count > 99 ? '99+' : String(count));
+
+/** The unread count as a small red bubble on the bell. */
+function UnreadCount({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <sup className={text.length > 1 ? 'mw-count mw-count-wide' : 'mw-count'} data-testid="notice-badge">
+      {text}
+    </sup>
+  );
+}
+
+/** The header bell: unread count and the popup of notices. */
 export function NoticeBell() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const noticeNum = useSession((state) => state.noticeNum);
-
-  const content = (
-    <Suspense
-      fallback={
-        <div className="mw-notice-popup mw-notice-state">
-          <Spin />
-        </div>
-      }
-    >
-      <NoticePopup onClose={() => setOpen(false)} />
-    </Suspense>
-  );
+  const unread = countText(useSession((state) => state.noticeNum));
+  const label = t('header.notifications');
 
   return (
-    <Popover
-      content={content}
-      title={t('header.notifications')}
-      trigger="click"
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      destroyOnHidden
-    >
-      <Button type="text" className="mw-header-button" aria-label={t('header.notifications')} data-testid="notice-bell">
-        <Badge count={noticeNum} size="small" overflowCount={99} data-testid="notice-badge">
-          <BellOutlined className="mw-header-icon" />
-        </Badge>
-      </Button>
-    </Popover>
+    <OnFirstUse
+      part={noticePopover}
+      partProps={{}}
+      renderButton={(trigger) => (
+        <Button
+          {...trigger}
+          type="text"
+          className="mw-header-button"
+          aria-label={unread ? `${label} (${unread})` : label}
+          aria-haspopup="dialog"
+          data-testid="notice-bell"
+        >
+          <span className="mw-bell">
+            <BellOutlined className="mw-header-icon" />
+            <UnreadCount text={unread} />
+          </span>
+        </Button>
+      )}
+    />
   );
 }
