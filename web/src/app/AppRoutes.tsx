@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { LoginPage } from '../features/session';
 import { serverText } from '../i18n';
-import { toast } from '../lib/toast';
+import { toast } from '../lib/feedback';
 import { getToken } from '../lib/token';
 import { LOGIN_PATH, decideEntry } from './guard';
 import { previousAppPath } from './navigation';

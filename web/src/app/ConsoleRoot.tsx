@@ -5,7 +5,7 @@ import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
 import { PageSpinner } from '../components/PageSpinner';
 import { serverText } from '../i18n';
 import { useSession } from '../lib/session';
-import { toast } from '../lib/toast';
+import { toast } from '../lib/feedback';
 import { getToken } from '../lib/token';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { LOGIN_PATH, decideEntry, landingPath, pathAccess, routesForMenu } from './guard';

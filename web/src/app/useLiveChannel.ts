@@ -11,7 +11,7 @@ import { LiveConnection } from '../lib/liveSocket';
 import { queryClient } from '../lib/queryClient';
 import { useSession } from '../lib/session';
 import { browserTimeZone } from '../lib/timeZone';
-import { toast } from '../lib/toast';
+import { toast } from '../lib/feedback';
 import { getToken } from '../lib/token';
 
 function liveUrl(): string {

@@ -10,7 +10,7 @@ import { queryClient } from '../lib/queryClient';
 import { USER_INFO_QUERY_KEY } from '../lib/auth';
 import { useSession } from '../lib/session';
 import { browserTimeZone, utcOffsetForZone } from '../lib/timeZone';
-import { toast } from '../lib/toast';
+import { toast } from '../lib/feedback';
 import { bootstrapSession } from './bootstrap';
 
 /** Runs the first-navigation sequence once while the menu is not loaded. */

@@ -3,7 +3,7 @@ import { createApiClient } from './api-client';
 import { endSession } from './auth';
 import { useSession } from './session';
 import { browserTimeZone } from './timeZone';
-import { toast } from './toast';
+import { toast } from './feedback';
 import { getToken } from './token';
 
 export { ApiError, RequestCanceledError, isCanceled } from './api-client';

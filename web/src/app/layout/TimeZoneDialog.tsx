@@ -1,9 +1,10 @@
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeZoneOptions, type TimeZoneOption } from '@mouldwatch/shared';
 import { savePreferences } from '../../features/session';
 import { currentLanguage } from '../../i18n';
+import { confirm as confirmChange } from '../../lib/feedback';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { findTimeZoneOption } from '../../lib/timeZone';
@@ -11,7 +12,6 @@ import { findTimeZoneOption } from '../../lib/timeZone';
 /** Select, then confirm or cancel; a change asks first, as history may then display oddly (spec §8). */
 export default function TimeZoneDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const timeZone = useSession((state) => state.timeZone);
   const utcOffset = useSession((state) => state.utcOffset);
   const setTimeZone = useSession((state) => state.setTimeZone);
@@ -32,7 +32,7 @@ export default function TimeZoneDialog({ onClose }: { onClose(): void }) {
       onClose();
       return;
     }
-    void modal.confirm({
+    confirmChange({
       title: t('timeZone.confirmTitle'),
       content: t('timeZone.confirmContent'),
       okText: t('common.confirm'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MenuId, menuAllows } from '@mouldwatch/shared';
 import { ApiError, isCanceled } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/feedback';
 import { downloadExport } from '../api/downloadExport';
 import { useHistoryPoints } from '../data/readPoints';
 import { useHistorySelection } from '../data/useHistorySelection';

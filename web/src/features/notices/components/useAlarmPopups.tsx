@@ -1,17 +1,16 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlarmType, alarmRouteFor, type LiveServerMessage } from '@mouldwatch/shared';
+import { warningPopup } from '../../../lib/feedback';
 import { browserStorage } from '../../../lib/storage';
 import { noticeDetail, noticeTitle } from '../noticeText';
 import { OFFLINE_POPUPS_PER_DAY, countOfflinePopup } from '../offlineCounter';
 
 type NotifyMessage = Extract<LiveServerMessage, { type: 'notify' }>;
 
-/** A popup per live notice (at most 3 on screen, the App closes the oldest first). */
+/** A popup per live notice (at most 3 on screen, the oldest closed first). */
 export function useAlarmPopups(): (message: NotifyMessage) => void {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
   const navigate = useNavigate();
 
   return (message) => {
@@ -24,7 +23,7 @@ export function useAlarmPopups(): (message: NotifyMessage) => void {
       if (count === OFFLINE_POPUPS_PER_DAY) detail = t('notices.offlineOften');
     }
     const route = alarmRouteFor(message.notify_type);
-    notification.warning({
+    warningPopup({
       key: `notice-${message.id}`,
       title: noticeTitle({ alarm_type: message.notify_type as AlarmType }, t),
       description: (

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { passwordChangeSchema, type PasswordChangeForm } from '@mouldwatch/shared';
 import { endSession } from '../../../lib/auth';
 import { schemaRule } from '../../../lib/forms';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/feedback';
 import { useResetPassword } from '../api/resetPassword';
 
 interface ChangePasswordDialogProps {

@@ -1,18 +1,16 @@
 import { serverText } from '../../../i18n';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { endSession } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { confirm, toast } from '../../../lib/feedback';
 import { logout } from '../api/logout';
 
 /** Logout after the spec's confirmation: the server revokes the tokens, the console forgets the user. */
 export function useConfirmLogout(): () => void {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   return () =>
-    void modal.confirm({
+    confirm({
       title: t('logout.confirmTitle'),
       content: t('logout.confirmContent'),
       okText: t('header.logout'),
