@@ -188,7 +188,7 @@ describe('header', () => {
     expect(await page.evaluate(() => localStorage.getItem('unit'))).toBe('F');
     await page.reload();
     await page.getByTestId('console').waitFor();
-    const selected = page.locator('.ant-segmented-item-selected', { has: page.getByTestId('unit-F') });
+    const selected = page.getByRole('radio', { checked: true }).filter({ has: page.getByTestId('unit-F') });
     expect(await selected.count()).toBe(1);
     await screenshot(page, 'unit-fahrenheit');
     await page.getByTestId('unit-C').click();

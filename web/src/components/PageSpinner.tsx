@@ -1,5 +1,3 @@
-import { Spin } from 'antd';
-
 interface PageSpinnerProps {
   label?: string;
   fullScreen?: boolean;
@@ -9,7 +7,7 @@ interface PageSpinnerProps {
 export function PageSpinner({ label, fullScreen = false }: PageSpinnerProps) {
   return (
     <div className={fullScreen ? 'mw-spinner mw-spinner-full' : 'mw-spinner'} role="status" aria-live="polite">
-      <Spin size="large" />
+      <span className="mw-spin" />
       {label ? <div className="mw-spinner-label">{label}</div> : null}
     </div>
   );

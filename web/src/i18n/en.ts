@@ -169,6 +169,7 @@ export const en = {
     goHome: 'Go to home',
     realtime: 'Real Time',
     history: 'History',
+    range: 'Range',
     ranges: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
     pickDate: { hour: 'Choose a day', day: 'Choose a day', week: 'Choose a week', month: 'Choose a month' },
     rangeHint: {
@@ -257,6 +258,7 @@ export const en = {
     favouriteAdd: 'Add to favourites',
     favouriteRemove: 'Remove from favourites',
     dragHandle: 'Drag to reorder',
+    reorder: 'Reorder',
     open: 'Open {{name}}',
     empty: 'No moulds yet. Moulds granted or shared to you appear here.',
     noMatch: 'No mould matches these filters.',

@@ -170,6 +170,7 @@ export const kor: UiCatalog = {
     goHome: '홈으로 이동',
     realtime: '실시간',
     history: '이력',
+    range: '기간',
     ranges: { hour: '시간', day: '일', week: '주', month: '월' },
     pickDate: { hour: '날짜 선택', day: '날짜 선택', week: '주 선택', month: '월 선택' },
     rangeHint: {
@@ -258,6 +259,7 @@ export const kor: UiCatalog = {
     favouriteAdd: '즐겨찾기에 추가',
     favouriteRemove: '즐겨찾기에서 제거',
     dragHandle: '끌어서 순서 변경',
+    reorder: '순서 변경',
     open: '{{name}} 열기',
     empty: '아직 금형이 없습니다. 할당되거나 공유된 금형이 여기에 표시됩니다.',
     noMatch: '필터에 맞는 금형이 없습니다.',

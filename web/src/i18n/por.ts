@@ -170,6 +170,7 @@ export const por: UiCatalog = {
     goHome: 'Ir para o início',
     realtime: 'Tempo real',
     history: 'Histórico',
+    range: 'Intervalo',
     ranges: { hour: 'Hora', day: 'Dia', week: 'Semana', month: 'Mês' },
     pickDate: { hour: 'Escolha um dia', day: 'Escolha um dia', week: 'Escolha uma semana', month: 'Escolha um mês' },
     rangeHint: {
@@ -266,6 +267,7 @@ export const por: UiCatalog = {
     favouriteAdd: 'Adicionar aos favoritos',
     favouriteRemove: 'Remover dos favoritos',
     dragHandle: 'Arraste para reordenar',
+    reorder: 'Reordenar',
     open: 'Abrir {{name}}',
     empty: 'Ainda não há moldes. Os moldes atribuídos ou compartilhados com você aparecem aqui.',
     noMatch: 'Nenhum molde corresponde a estes filtros.',

@@ -169,6 +169,7 @@ export const zh: UiCatalog = {
     goHome: '前往首页',
     realtime: '实时',
     history: '历史',
+    range: '时间范围',
     ranges: { hour: '时', day: '日', week: '周', month: '月' },
     pickDate: { hour: '选择日期', day: '选择日期', week: '选择周', month: '选择月份' },
     rangeHint: {
@@ -257,6 +258,7 @@ export const zh: UiCatalog = {
     favouriteAdd: '加入收藏',
     favouriteRemove: '取消收藏',
     dragHandle: '拖动排序',
+    reorder: '调整顺序',
     open: '打开 {{name}}',
     empty: '暂无模具。分配或共享给您的模具会显示在这里。',
     noMatch: '没有符合筛选条件的模具。',

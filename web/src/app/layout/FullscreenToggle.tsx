@@ -1,5 +1,5 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
@@ -26,15 +26,14 @@ export function FullscreenToggle() {
 
   const label = fullscreen ? t('header.exitFullscreen') : t('header.enterFullscreen');
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        className="mw-header-button"
-        aria-label={label}
-        icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={toggle}
-        data-testid="fullscreen-toggle"
-      />
-    </Tooltip>
+    <Button
+      type="text"
+      className="mw-header-button"
+      title={label}
+      aria-label={label}
+      icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={toggle}
+      data-testid="fullscreen-toggle"
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemperatureUnit } from '@mouldwatch/shared';
+import { ToggleGroup } from '../../components/ToggleGroup';
 import { savePreferences } from '../../features/session';
 import { useSession } from '../../lib/session';
 
@@ -14,9 +14,9 @@ export function UnitSwitch() {
     savePreferences({ unit: next });
   };
   return (
-    <Segmented<TemperatureUnit>
+    <ToggleGroup<TemperatureUnit>
       size="small"
-      aria-label={t('header.unit')}
+      label={t('header.unit')}
       value={unit}
       onChange={change}
       options={[

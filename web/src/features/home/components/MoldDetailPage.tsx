@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
-import { Button, Empty, Progress, Result, Skeleton } from 'antd';
+import { Button, Empty, Progress, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuId } from '@mouldwatch/shared';
 import type { en } from '../../../i18n/en';
+import { SkeletonRows } from '../../../components/SkeletonRows';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time';
 import { useMouldFacts, type MouldFacts } from '../api/getMouldFacts';
@@ -55,7 +56,7 @@ function MouldFactsPage({ moldId }: { moldId: number }) {
       {t('home.detail.back')}
     </Button>
   );
-  if (facts.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="mw-home-panel" />;
+  if (facts.isPending) return <SkeletonRows rows={10} className="mw-home-panel" />;
   if (facts.isError) {
     return (
       <Result

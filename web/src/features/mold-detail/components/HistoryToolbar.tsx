@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Segmented } from 'antd';
+import { Button, DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryRange } from '@mouldwatch/shared';
+import { ToggleGroup } from '../../../components/ToggleGroup';
 // The picker's dates follow the interface language.
 import '../../../i18n/dayjs';
 
@@ -31,7 +32,8 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className="mw-detail-toolbar">
-      <Segmented<HistoryRange>
+      <ToggleGroup<HistoryRange>
+        label={t('moldDetail.range')}
         value={range}
         onChange={onRangeChange}
         options={HISTORY_RANGES.map((value) => ({

@@ -1,9 +1,10 @@
-import { App, Segmented, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MenuId } from '@mouldwatch/shared';
+import { ToggleGroup } from '../../../components/ToggleGroup';
 import { serverText } from '../../../i18n';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { confirm, toast } from '../../../lib/feedback';
 import { useMould } from '../api/getMould';
 import { useSaveThermocouple, type ThermocoupleCode } from '../api/saveThermocouple';
 
@@ -24,7 +25,6 @@ function useMayEditMoulds(): boolean {
  */
 export function ThermocoupleSwitch({ moldId }: { moldId: number }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const facts = useMould(moldId).data;
   const save = useSaveThermocouple(moldId);
   const mayEdit = useMayEditMoulds();
@@ -32,7 +32,7 @@ export function ThermocoupleSwitch({ moldId }: { moldId: number }) {
 
   const choose = (code: ThermocoupleCode) => {
     if (code === facts.thermocouple_type) return;
-    void modal.confirm({
+    confirm({
       title: t('moldDetail.thermocouple.confirmTitle'),
       content: t('moldDetail.thermocouple.confirmContent'),
       okText: t('common.confirm'),
@@ -45,8 +45,9 @@ export function ThermocoupleSwitch({ moldId }: { moldId: number }) {
     <Tooltip title={mayEdit ? undefined : t('moldDetail.thermocouple.readOnly')}>
       <span className="mw-detail-thermocouple" data-testid="thermocouple">
         <span className="mw-detail-thermocouple-label">{t('moldDetail.thermocouple.label')}</span>
-        <Segmented<ThermocoupleCode>
+        <ToggleGroup<ThermocoupleCode>
           size="small"
+          label={t('moldDetail.thermocouple.label')}
           options={OPTIONS}
           value={facts.thermocouple_type === 1 ? 1 : 0}
           disabled={!mayEdit || save.isPending}

@@ -6,13 +6,15 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { loginSchema, type LoginForm } from '@mouldwatch/shared';
+import type { LoginForm } from '@mouldwatch/shared';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
 import { startSession } from '../../../lib/auth';
 import { schemaRule } from '../../../lib/forms';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/feedback';
 import { useLogin } from '../api/login';
+
+const loadLoginSchema = () => import('../loginRules').then((module) => module.loginSchema);
 
 /** Where the guard sent the user from, so login can return there. */
 interface LoginLocationState {
@@ -74,7 +76,7 @@ export function LoginPage() {
               name="username"
               label={t('login.account')}
               validateFirst
-              rules={[schemaRule(loginSchema, 'username', t)]}
+              rules={[schemaRule(loadLoginSchema, 'username', t)]}
             >
               <Input
                 prefix={<UserOutlined />}
@@ -88,7 +90,7 @@ export function LoginPage() {
               name="password"
               label={t('login.password')}
               validateFirst
-              rules={[schemaRule(loginSchema, 'password', t)]}
+              rules={[schemaRule(loadLoginSchema, 'password', t)]}
             >
               <Password
                 prefix={<LockOutlined />}

@@ -1,10 +1,11 @@
 import { serverText } from '../../../i18n';
-import { Alert, Form, Input, Modal, Radio, Select, Skeleton, Switch } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREQUENCY_PERIODS, NOTICE_FREQUENCIES, profileSchema, type ProfileForm } from '@mouldwatch/shared';
+import { SkeletonRows } from '../../../components/SkeletonRows';
 import { schemaRule } from '../../../lib/forms';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/feedback';
 import { useUserInfo } from '../api/getUserInfo';
 import { useUpdateUserInfo } from '../api/updateUserInfo';
 
@@ -49,7 +50,7 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
       forceRender
     >
       {user.isError ? <Alert type="error" showIcon title={t('profile.loadFailed')} /> : null}
-      {user.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {user.isPending ? <SkeletonRows rows={6} /> : null}
       <Form
         form={form}
         layout="vertical"

@@ -1,0 +1,2 @@
+// The login rules (and zod with them) load at the first check of a field, not with the login page.
+export { loginSchema } from '@mouldwatch/shared';
