@@ -125,6 +125,29 @@ describe('home', () => {
     await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
   });
 
+  it("narrows the list to a company, and offers only that company's groups", async () => {
+    const page = await openHome();
+    const company = 'São Paulo Moldes';
+    await page.getByTestId('filter-company').click();
+    await page.locator('.ant-select-item-option', { hasText: company }).click();
+    await expect.poll(() => shown(page)).not.toBe('24 of 24 moulds');
+    const subtitles = await page.locator('[data-testid="mould-item"] .mw-home-sub').allInnerTexts();
+    expect(subtitles.length).toBeGreaterThan(0);
+    expect(subtitles.every((subtitle) => subtitle.includes(company))).toBe(true);
+    expect(await page.getByTestId('filter-company').innerText()).toContain(company);
+
+    // The company's dropdown is gone (its closing animation over) before the group's opens.
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await page.getByTestId('filter-group').click();
+    const groups = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await groups.first().waitFor();
+    expect((await groups.allInnerTexts()).sort()).toEqual(['Medical', 'Packaging']);
+    await screenshot(page, 'home-filter-company-en');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('filter-clear').click();
+    await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
+  });
+
   it('switches to rows and keeps the choice', async () => {
     const page = await openHome();
     await page.getByTestId('view-rows').click();
@@ -151,11 +174,14 @@ describe('home', () => {
     await screenshot(page, 'home-favourites-en');
   });
 
-  it('reorders moulds by dragging, and keeps the order', async () => {
+  it('reorders moulds by dragging once reordering is on, and keeps the order', async () => {
     const page = await openHome();
     await page.getByTestId('view-rows').click();
     await page.locator('.mw-home-rows-header').waitFor();
     const before = (await shownIds(page)).slice(0, 3);
+    expect(await page.getByTestId('mould-handle').count()).toBe(0);
+    await page.getByTestId('reorder-toggle').click();
+    await item(page, before[2]!).getByTestId('mould-handle').waitFor();
     await dragTo(page, item(page, before[2]!).getByTestId('mould-handle'), item(page, before[0]!));
     await expect.poll(async () => (await shownIds(page)).slice(0, 3)).toEqual([before[2], before[0], before[1]]);
     await page.reload();

@@ -1,12 +1,15 @@
-import { AppstoreOutlined, BarsOutlined, SearchOutlined, StarFilled } from '@ant-design/icons';
-import { Button, Segmented, Select } from 'antd';
+import { AppstoreOutlined, BarsOutlined, DragOutlined, SearchOutlined, StarFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 // The input alone: antd's `Input` brings TextArea, OTP, Search and Password along (about 9 KB gzip).
 import Input from 'antd/es/input/Input';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToggleGroup } from '../../../components/ToggleGroup';
 import { useFilterOptions } from '../api/getFilterOptions';
 import { NO_FILTERS, isFiltered, type HomeFilters } from '../model/filters';
+import { FilterSelect } from './FilterSelect';
 import type { ListView } from './MouldItem';
+import { preloadSortableParts } from './useSortableParts';
 
 /** The search is sent once typing pauses this long. */
 const SEARCH_PAUSE_MS = 300;
@@ -16,6 +19,8 @@ interface FilterBarProps {
   onChange(filters: HomeFilters): void;
   view: ListView;
   onViewChange(view: ListView): void;
+  /** Reordering by drag and drop: on, its module loaded, switched. */
+  reorder: { on: boolean; ready: boolean; onChange(on: boolean): void };
   shown: number;
   total: number;
   numbers: Intl.NumberFormat;
@@ -24,7 +29,7 @@ interface FilterBarProps {
 const named = (values: string[]) => values.map((value) => ({ value, label: value }));
 
 /** Search, the company, group, customer and country choices, favourites only; and cards or rows. */
-export function FilterBar({ filters, onChange, view, onViewChange, shown, total, numbers }: FilterBarProps) {
+export function FilterBar({ filters, onChange, view, onViewChange, reorder, shown, total, numbers }: FilterBarProps) {
   const { t } = useTranslation();
   const options = useFilterOptions().data;
   // What is typed, and the search it was typed over: once the filters change otherwise (cleared), it goes.
@@ -41,14 +46,6 @@ export function FilterBar({ filters, onChange, view, onViewChange, shown, total,
   const groups = (options?.groups ?? []).filter(
     (group) => filters.company === undefined || group.company_id === filters.company,
   );
-  const select = (placeholder: string, testId: string) => ({
-    allowClear: true,
-    showSearch: { optionFilterProp: 'label' },
-    placeholder,
-    className: 'mw-home-select',
-    popupMatchSelectWidth: false,
-    'data-testid': testId,
-  });
 
   return (
     <div className="mw-home-filters">
@@ -61,29 +58,33 @@ export function FilterBar({ filters, onChange, view, onViewChange, shown, total,
         className="mw-home-search"
         data-testid="home-search"
       />
-      <Select
-        {...select(t('home.company'), 'filter-company')}
+      <FilterSelect
+        placeholder={t('home.company')}
+        data-testid="filter-company"
         value={filters.company}
-        options={options?.companies.map(({ id, name }) => ({ value: id, label: name }))}
-        onChange={(company?: number) => choose({ company, group: undefined })}
+        options={options?.companies.map(({ id, name }) => ({ value: id, label: name })) ?? []}
+        onChange={(company) => choose({ company, group: undefined })}
       />
-      <Select
-        {...select(t('home.group'), 'filter-group')}
+      <FilterSelect
+        placeholder={t('home.group')}
+        data-testid="filter-group"
         value={filters.group}
         options={groups.map(({ id, name }) => ({ value: id, label: name }))}
-        onChange={(group?: number) => choose({ group })}
+        onChange={(group) => choose({ group })}
       />
-      <Select
-        {...select(t('home.customer'), 'filter-customer')}
+      <FilterSelect
+        placeholder={t('home.customer')}
+        data-testid="filter-customer"
         value={filters.customer}
         options={named(options?.customers ?? [])}
-        onChange={(customer?: string) => choose({ customer })}
+        onChange={(customer) => choose({ customer })}
       />
-      <Select
-        {...select(t('home.country'), 'filter-country')}
+      <FilterSelect
+        placeholder={t('home.country')}
+        data-testid="filter-country"
         value={filters.country}
         options={named(options?.countries ?? [])}
-        onChange={(country?: string) => choose({ country })}
+        onChange={(country) => choose({ country })}
       />
       <Button
         icon={<StarFilled />}
@@ -103,21 +104,25 @@ export function FilterBar({ filters, onChange, view, onViewChange, shown, total,
         <span className="mw-home-shown" data-testid="home-shown">
           {t('home.shown', { shown: numbers.format(shown), total: numbers.format(total) })}
         </span>
-        <Segmented<ListView>
+        <Button
+          icon={<DragOutlined />}
+          type={reorder.on ? 'primary' : 'default'}
+          title={t('home.reorder')}
+          aria-label={t('home.reorder')}
+          aria-pressed={reorder.on}
+          loading={reorder.on && !reorder.ready}
+          onPointerEnter={preloadSortableParts}
+          onFocus={preloadSortableParts}
+          onClick={() => reorder.onChange(!reorder.on)}
+          data-testid="reorder-toggle"
+        />
+        <ToggleGroup<ListView>
           value={view}
           onChange={onViewChange}
-          aria-label={t('home.view.label')}
+          label={t('home.view.label')}
           options={[
-            {
-              value: 'cards',
-              tooltip: t('home.view.cards'),
-              label: <AppstoreOutlined aria-label={t('home.view.cards')} data-testid="view-cards" />,
-            },
-            {
-              value: 'rows',
-              tooltip: t('home.view.rows'),
-              label: <BarsOutlined aria-label={t('home.view.rows')} data-testid="view-rows" />,
-            },
+            { value: 'cards', title: t('home.view.cards'), label: <AppstoreOutlined data-testid="view-cards" /> },
+            { value: 'rows', title: t('home.view.rows'), label: <BarsOutlined data-testid="view-rows" /> },
           ]}
         />
       </span>

@@ -1,7 +1,8 @@
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, Empty } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SkeletonRows } from '../../../components/SkeletonRows';
 import { useSession } from '../../../lib/session';
 import { useSaveMouldOrder } from '../api/saveMouldOrder';
 import { useSetFavourite } from '../api/setFavourite';
@@ -14,6 +15,7 @@ import { FilterBar } from './FilterBar';
 import { useDisplayContext } from './MouldFigures';
 import { LoadFailed } from './LoadFailed';
 import { MouldList } from './MouldList';
+import { useSortableParts } from './useSortableParts';
 import { StateTiles } from './StateTiles';
 import '../home.css';
 
@@ -51,6 +53,9 @@ export function HomePage() {
   const [filters, setFilters] = useState<HomeFilters>(NO_FILTERS);
   const [tile, setTile] = useState<Tile>('all');
   const [view, setView] = useViewMode();
+  const [reordering, setReordering] = useState(false);
+  const stopReordering = useCallback(() => setReordering(false), []);
+  const sortable = useSortableParts(reordering, stopReordering);
   const moulds = useMoulds(filters);
   const all = moulds.data;
   const counts = useMemo(() => (all ? countTiles(all) : undefined), [all]);
@@ -85,12 +90,13 @@ export function HomePage() {
         onChange={setFilters}
         view={view}
         onViewChange={setView}
+        reorder={{ on: reordering, ready: sortable !== undefined, onChange: setReordering }}
         shown={shown.length}
         total={all?.length ?? 0}
         numbers={display.numbers}
       />
       {moulds.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} className="mw-home-panel" />
+        <SkeletonRows rows={8} className="mw-home-panel" />
       ) : moulds.isError && !all ? (
         <LoadFailed onRetry={() => void moulds.refetch()} />
       ) : shown.length === 0 ? (
@@ -104,6 +110,7 @@ export function HomePage() {
           onOpen={openMould}
           onToggleFavourite={toggleFavourite}
           onMove={move}
+          sortable={sortable}
         />
       )}
     </div>

@@ -1,6 +1,4 @@
-import { ClockCircleOutlined, HolderOutlined } from '@ant-design/icons';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { stateColour } from '@mouldwatch/shared';
 import type { HomeMould } from '../api/getMoulds';
@@ -25,9 +23,20 @@ export interface MouldItemProps {
   onToggleFavourite(mould: HomeMould): void;
 }
 
+/** What a mould being reordered carries: given by the drag and drop module while reordering. */
+export interface DragParts {
+  nodeRef(element: HTMLElement | null): void;
+  style: CSSProperties;
+  dragging: boolean;
+  handle: ReactNode;
+}
+
 interface LayoutProps extends MouldItemProps {
   handle: ReactNode;
 }
+
+/** Where the handle goes while not reordering: the columns stay where they are. */
+const NO_HANDLE = <span className="mw-home-handle-slot" />;
 
 const subtitle = (mould: HomeMould) => [mould.mold_number, mould.company, mould.group].filter(Boolean).join(' · ');
 
@@ -100,43 +109,32 @@ function MouldCardContent({ mould, display, onToggleFavourite, handle }: LayoutP
   );
 }
 
+export interface ListItemProps extends MouldItemProps {
+  view: ListView;
+  /** While reordering: the handle and the drag's placement. */
+  drag?: DragParts;
+}
+
 /**
- * A mould of the list in either view: opens on click or Enter, reordered by its handle. Drawn again
- * only when it changes, not whenever the list scrolls.
+ * A mould of the list in either view: opens on click or Enter; while reordering, moved by its handle.
+ * Drawn again only when it changes, not whenever the list scrolls.
  */
-export const SortableMould = memo(function SortableMould({ view, ...props }: MouldItemProps & { view: ListView }) {
+export const MouldItem = memo(function MouldItem({ view, drag, ...props }: ListItemProps) {
   const { mould, onOpen, display } = props;
   const { t } = display;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: mould.id,
-  });
   const style: CSSProperties = {
-    transform: CSS.Translate.toString(transform),
-    transition,
+    ...drag?.style,
     ...(view === 'cards' ? { borderLeftColor: stateColour(mould.state) } : {}),
   };
   const openOnEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(mould);
   };
-  const handle = (
-    <span
-      ref={setActivatorNodeRef}
-      className="mw-home-handle"
-      aria-label={t('home.dragHandle')}
-      data-testid="mould-handle"
-      onClick={(event) => event.stopPropagation()}
-      {...attributes}
-      {...listeners}
-    >
-      <HolderOutlined />
-    </span>
-  );
   const Content = view === 'cards' ? MouldCardContent : MouldRowContent;
   return (
     <div
-      ref={setNodeRef}
+      ref={drag?.nodeRef}
       style={style}
-      className={`${view === 'cards' ? 'mw-home-card' : 'mw-home-row'}${isDragging ? ' mw-home-dragging' : ''}`}
+      className={`${view === 'cards' ? 'mw-home-card' : 'mw-home-row'}${drag?.dragging ? ' mw-home-dragging' : ''}`}
       role="button"
       tabIndex={0}
       aria-label={t('home.open', { name: mould.name })}
@@ -145,7 +143,7 @@ export const SortableMould = memo(function SortableMould({ view, ...props }: Mou
       data-testid="mould-item"
       data-mould-id={mould.id}
     >
-      <Content {...props} handle={handle} />
+      <Content {...props} handle={drag?.handle ?? NO_HANDLE} />
     </div>
   );
 });

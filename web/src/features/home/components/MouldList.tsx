@@ -1,25 +1,11 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  rectSortingStrategy,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { temperatureUnitLabel } from '@mouldwatch/shared';
 import type { HomeMould } from '../api/getMoulds';
 import { useWatchedMoulds } from '../live';
 import type { DisplayContext } from './MouldFigures';
-import { SortableMould, type ListView, type MouldItemProps } from './MouldItem';
+import { MouldItem, type ListView, type MouldItemProps } from './MouldItem';
+import type { SortableParts } from './useSortableParts';
 
 const ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 36;
@@ -34,6 +20,8 @@ export interface MouldListProps extends Omit<MouldItemProps, 'mould'> {
   view: ListView;
   /** The mould shown at `from` was dropped at `to`. */
   onMove(from: number, to: number): void;
+  /** Drag and drop, while the user reorders. */
+  sortable?: SortableParts;
 }
 
 function useWidth(ref: RefObject<HTMLElement | null>): number {
@@ -50,9 +38,9 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 /**
  * The moulds as cards or rows, drawn only where they are on screen so that 10,000 scroll smoothly;
- * dragging a mould by its handle moves it.
+ * while reordering, dragging a mould by its handle moves it.
  */
-export function MouldList({ moulds, view, onMove, ...itemProps }: MouldListProps) {
+export function MouldList({ moulds, view, onMove, sortable, ...itemProps }: MouldListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const columns = view === 'cards' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
@@ -72,39 +60,39 @@ export function MouldList({ moulds, view, onMove, ...itemProps }: MouldListProps
   const lines = virtualizer.getVirtualItems();
   const mouldsOf = (line: { index: number }) => moulds.slice(line.index * columns, (line.index + 1) * columns);
   useWatchedMoulds(lines.flatMap((line) => mouldsOf(line).map((mould) => mould.id)));
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const dropped = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) onMove(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
-  };
+  const Item = sortable?.SortableMould ?? MouldItem;
 
-  return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped}>
-      <SortableContext items={ids} strategy={view === 'cards' ? rectSortingStrategy : verticalListSortingStrategy}>
-        <div ref={scrollRef} className={`mw-home-scroll mw-home-scroll-${view}`} data-testid="mould-list">
-          {view === 'rows' ? <RowsHeader display={itemProps.display} /> : null}
-          <div className="mw-home-canvas" style={{ height: virtualizer.getTotalSize() }}>
-            {lines.map((line) => (
-              <div
-                key={line.key}
-                className={view === 'cards' ? 'mw-home-card-line' : 'mw-home-row-line'}
-                style={{
-                  transform: `translateY(${line.start - scrollMargin}px)`,
-                  height: view === 'cards' ? CARD_HEIGHT : ROW_HEIGHT,
-                  gridTemplateColumns: view === 'cards' ? `repeat(${columns}, minmax(0, 1fr))` : undefined,
-                }}
-              >
-                {mouldsOf(line).map((mould) => (
-                  <SortableMould key={mould.id} view={view} mould={mould} {...itemProps} />
-                ))}
-              </div>
-            ))}
-          </div>
+  // Reordering puts the canvas in the drag and drop frame; the scrolling box around it stays, and with it the scroll.
+  const canvas = (
+    <div className="mw-home-canvas" style={{ height: virtualizer.getTotalSize() }}>
+      {lines.map((line) => (
+        <div
+          key={line.key}
+          className={view === 'cards' ? 'mw-home-card-line' : 'mw-home-row-line'}
+          style={{
+            transform: `translateY(${line.start - scrollMargin}px)`,
+            height: view === 'cards' ? CARD_HEIGHT : ROW_HEIGHT,
+            gridTemplateColumns: view === 'cards' ? `repeat(${columns}, minmax(0, 1fr))` : undefined,
+          }}
+        >
+          {mouldsOf(line).map((mould) => (
+            <Item key={mould.id} view={view} mould={mould} {...itemProps} />
+          ))}
         </div>
-      </SortableContext>
-    </DndContext>
+      ))}
+    </div>
+  );
+  return (
+    <div ref={scrollRef} className={`mw-home-scroll mw-home-scroll-${view}`} data-testid="mould-list">
+      {view === 'rows' ? <RowsHeader display={itemProps.display} /> : null}
+      {sortable ? (
+        <sortable.SortableFrame ids={ids} view={view} onMove={onMove}>
+          {canvas}
+        </sortable.SortableFrame>
+      ) : (
+        canvas
+      )}
+    </div>
   );
 }
 

@@ -1,11 +1,10 @@
-import { arrayMove } from '@dnd-kit/sortable';
-
 /**
  * A mould dragged from `from` to `to` in the shown order: the moulds between the two places, in
  * their new order — the only ones whose places change, and what the server is sent.
  */
 export function movedRange(ids: readonly number[], from: number, to: number): number[] {
-  const moved = arrayMove([...ids], from, to);
+  const moved = [...ids];
+  moved.splice(to, 0, ...moved.splice(from, 1));
   return moved.slice(Math.min(from, to), Math.max(from, to) + 1);
 }
 
