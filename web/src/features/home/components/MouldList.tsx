@@ -55,6 +55,8 @@ export function MouldList({ moulds, view, onMove, sortable, ...itemProps }: Moul
     estimateSize: () => lineHeight,
     scrollMargin,
     overscan: OVERSCAN[view],
+    // Lines drawn on scroll render in a task of their own, not inside the scroll event's.
+    useFlushSync: false,
   });
   const ids = useMemo(() => moulds.map((mould) => mould.id), [moulds]);
   const lines = virtualizer.getVirtualItems();
