@@ -28,7 +28,7 @@ interface FilterBarProps {
 
 const named = (values: string[]) => values.map((value) => ({ value, label: value }));
 
-/** Search, the company, group, customer and country choices, favourites only; and cards or rows. */
+/** Search; the company, group, customer and country choices; favourites only; reordering; cards or rows. */
 export function FilterBar({ filters, onChange, view, onViewChange, reorder, shown, total, numbers }: FilterBarProps) {
   const { t } = useTranslation();
   const options = useFilterOptions().data;
