@@ -52,31 +52,33 @@ export function Sidebar({ menu, routes, collapsed }: SidebarProps) {
 
   return (
     <aside className={collapsed ? 'mw-sider mw-sider-collapsed' : 'mw-sider'}>
-      <div className="mw-sider-brand">
-        <Logo size={30} />
-        {collapsed ? null : <span>{t('app.name')}</span>}
+      <div className="mw-sider-inner">
+        <div className="mw-sider-brand">
+          <Logo size={30} />
+          {collapsed ? null : <span>{t('app.name')}</span>}
+        </div>
+        <nav className="mw-nav" aria-label={t('layout.mainNavigation')} data-testid="sidebar">
+          <ul className="mw-nav-list">
+            {entries.map((entry) =>
+              entry.children ? (
+                <SidebarSection
+                  key={entry.key}
+                  entry={entry}
+                  links={entry.children}
+                  activeKey={active.key}
+                  current={active.section === entry.key}
+                  collapsed={collapsed}
+                  open={collapsed ? flyout === entry.key : openSections.has(entry.key)}
+                  onToggle={() => toggleSection(entry.key)}
+                  onFlyout={(show) => setFlyout((key) => (show ? entry.key : key === entry.key ? null : key))}
+                />
+              ) : (
+                <SidebarLink key={entry.key} entry={entry} current={active.key === entry.key} collapsed={collapsed} />
+              ),
+            )}
+          </ul>
+        </nav>
       </div>
-      <nav className="mw-nav" aria-label={t('layout.mainNavigation')} data-testid="sidebar">
-        <ul className="mw-nav-list">
-          {entries.map((entry) =>
-            entry.children ? (
-              <SidebarSection
-                key={entry.key}
-                entry={entry}
-                links={entry.children}
-                activeKey={active.key}
-                current={active.section === entry.key}
-                collapsed={collapsed}
-                open={collapsed ? flyout === entry.key : openSections.has(entry.key)}
-                onToggle={() => toggleSection(entry.key)}
-                onFlyout={(show) => setFlyout((key) => (show ? entry.key : key === entry.key ? null : key))}
-              />
-            ) : (
-              <SidebarLink key={entry.key} entry={entry} current={active.key === entry.key} collapsed={collapsed} />
-            ),
-          )}
-        </ul>
-      </nav>
     </aside>
   );
 }
