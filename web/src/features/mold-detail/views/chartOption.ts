@@ -112,7 +112,8 @@ export function chartOption(
   return {
     // Live readings and long histories redraw at once rather than sweep in again.
     animation: false,
-    grid: { left: 56, right: spec.yAxes.length > 1 ? 64 : 24, top: 56, bottom: 64 },
+    // Room on the right for the second axis, else for the last time label and the target's label.
+    grid: { left: 56, right: 64, top: 56, bottom: 64 },
     legend: { type: 'scroll', top: 0, left: 0, right: 0 },
     tooltip: { trigger: 'axis', confine: true },
     xAxis: {
