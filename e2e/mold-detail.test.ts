@@ -103,6 +103,8 @@ async function chooseHistory(page: Page, range: 'hour' | 'day' | 'week' | 'month
   await input.fill(text);
   await input.press('Enter');
   await page.getByTestId('mould-name').click();
+  // The picker's closing animation is over before anything is read or photographed.
+  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
   return text;
 }
 
