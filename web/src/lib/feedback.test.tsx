@@ -1,10 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Modal, message, notification } from 'antd';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirm, toast, warningPopup } from './feedback';
 
 // antd takes a while to load under jsdom: once, before the first popup's wait starts.
 beforeAll(() => import('./feedbackHost'));
 afterEach(cleanup);
+// The popups live in roots of their own, closing on timers: all go, and their closing motions end
+// (jsdom plays no animation: rc-motion's 500 ms deadline ends them), before jsdom is torn down.
+afterAll(async () => {
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+});
 
 describe('feedback popups, loaded on first use', () => {
   it('shows a toast', async () => {
