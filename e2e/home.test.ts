@@ -182,6 +182,7 @@ describe('home', () => {
     expect(await page.getByTestId('mould-handle').count()).toBe(0);
     await page.getByTestId('reorder-toggle').click();
     await item(page, before[2]!).getByTestId('mould-handle').waitFor();
+    await screenshot(page, 'home-reordering-en');
     await dragTo(page, item(page, before[2]!).getByTestId('mould-handle'), item(page, before[0]!));
     await expect.poll(async () => (await shownIds(page)).slice(0, 3)).toEqual([before[2], before[0], before[1]]);
     await page.reload();
