@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation.js';
 import * as devices from './0002_devices.js';
 import * as notices from './0003_notices.js';
