@@ -86,15 +86,13 @@ async function makePmDue(moldId: number): Promise<void> {
 
 /** The texts of the rows view (header included) that their column cuts short: ellipsis or clamped lines. */
 const cutTexts = (page: Page) =>
-  page
-    .locator('.mw-home-row')
-    .evaluateAll((rows) =>
-      rows.flatMap((row) =>
-        [...row.querySelectorAll<HTMLElement>('*')]
-          .filter((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)
-          .map((node) => node.textContent ?? ''),
-      ),
-    );
+  page.locator('.mw-home-row').evaluateAll((rows) =>
+    rows.flatMap((row) =>
+      Array.from(row.querySelectorAll<HTMLElement>('*'))
+        .filter((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)
+        .map((node) => node.textContent ?? ''),
+    ),
+  );
 
 async function dragTo(page: Page, handle: Locator, target: Locator): Promise<void> {
   const from = await handle.boundingBox();
