@@ -22,7 +22,7 @@ describe('route guard', () => {
     await screenshot(page, 'guard-login-redirect');
     await logIn(page, consoleApp.url, 'admin', 'admin123');
     await page.waitForURL('**/alarm/temperature');
-    expect(await page.getByTestId('not-available-title').innerText()).toBe('Temperature Alerts');
+    expect(await page.getByTestId('not-available-title').innerText()).toBe('Temperature Alarms');
   });
 
   it('keeps a logged-in user where they were when /login is opened, with error 20287', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
@@ -74,6 +75,25 @@ const shownIds = (page: Page) =>
     .getByTestId('mould-item')
     .evaluateAll((items) => items.map((node) => Number(node.getAttribute('data-mould-id'))));
 
+/** Past its PM interval by about as many cycles as it ran: "PM due (+29,…)". */
+async function makePmDue(moldId: number): Promise<void> {
+  await consoleApp.server.context.db
+    .updateTable('molds')
+    .set({ info: sql`jsonb_set(info, '{maint_interval}', to_jsonb(1))` })
+    .where('id', '=', moldId)
+    .execute();
+}
+
+/** The texts of the rows view (header included) that their column cuts short: ellipsis or clamped lines. */
+const cutTexts = (page: Page) =>
+  page.locator('.mw-home-row').evaluateAll((rows) =>
+    rows.flatMap((row) =>
+      Array.from(row.querySelectorAll<HTMLElement>('*'))
+        .filter((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)
+        .map((node) => node.textContent ?? ''),
+    ),
+  );
+
 async function dragTo(page: Page, handle: Locator, target: Locator): Promise<void> {
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
@@ -149,9 +169,12 @@ describe('home', () => {
   });
 
   it('switches to rows and keeps the choice', async () => {
+    await makePmDue(moulds[0]!.id);
     const page = await openHome();
     await page.getByTestId('view-rows').click();
     await page.locator('.mw-home-rows-header').waitFor();
+    await expect.poll(() => item(page, moulds[0]!.id).getByTestId('mould-pm').innerText()).toMatch(/PM due \(\+\d/);
+    expect(await cutTexts(page)).toEqual([]);
     await screenshot(page, 'home-rows-en');
     await page.reload();
     await page.getByTestId('mould-item').first().waitFor();
@@ -245,6 +268,7 @@ describe('home', () => {
     await screenshot(page, 'home-cards-zh');
     await page.getByTestId('view-rows').click();
     await page.locator('.mw-home-rows-header').waitFor();
+    expect(await cutTexts(page)).toEqual([]);
     await screenshot(page, 'home-rows-zh');
     await item(page, moulds[0]!.id).getByTestId('mould-state').click();
     await page.waitForURL('**/molddetail');

@@ -65,7 +65,7 @@ const LANGUAGES = [
       lastConnect: 'Última conexão',
       lastCount: 'Última contagem de ciclos',
       history: 'Histórico',
-      run: 'Produzindo',
+      run: 'Em produção',
     },
   },
   {
@@ -73,7 +73,7 @@ const LANGUAGES = [
     locale: 'zh-CN',
     words: {
       running: '运行',
-      counter: '模次',
+      counter: '计数器',
       lastConnect: '最后连接',
       lastCount: '最新模次',
       history: '历史',
@@ -84,7 +84,7 @@ const LANGUAGES = [
     language: 'en',
     locale: 'en-US',
     words: {
-      running: 'Running',
+      running: 'Run',
       counter: 'Counter',
       lastConnect: 'Last connect',
       lastCount: 'Last cycle count',

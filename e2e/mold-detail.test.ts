@@ -160,6 +160,11 @@ describe('mould detail', () => {
     const percents = [...shares.matchAll(/([\d.]+) %/g)].map((match) => Number(match[1]));
     expect(percents).toHaveLength(5);
     expect(percents.reduce((sum, value) => sum + value, 0)).toBeCloseTo(100, 0);
+    // The tooltip heads an hour's bar with its time as the table shows it (the user's zone), then each state's share.
+    const chart = page.getByTestId('detail-chart');
+    const box = (await chart.boundingBox())!;
+    await chart.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect.poll(() => chart.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:00\s[\s\S]*Run\s+[\d.]+ %/);
     await screenshot(page, 'detail-moldStatus-hourly');
   });
 

@@ -24,3 +24,4 @@ export * from './time/zoned.js';
 export * from './history/ranges.js';
 export * from './history/records.js';
 export * from './i18n/export-labels.js';
+export * from './i18n/glossary.js';

@@ -29,17 +29,17 @@ const zh: ExportLabels = {
   time: '时间',
   moldTemperature: '模温 {n}',
   hotRunnerTemperature: '热流道 {n}',
-  counter: '计数',
+  counter: '计数器',
   shots: '模次',
-  cycleTime: '周期 (秒)',
+  cycleTime: '成型周期 (秒)',
   openTime: '开模时间 (秒)',
   closeTime: '合模时间 (秒)',
   energy: '能耗 (kW·h)',
   run: '运行 (%)',
-  idle: '待机 (%)',
+  idle: '空闲 (%)',
   alarm: '报警 (%)',
   stop: '停机 (%)',
-  off: '离线 (%)',
+  off: '关机 (%)',
   sheetMoldStatus: '模具状态',
   sheetMoldTemperature: '模温',
   sheetHotRunnerTemperature: '热流道',
@@ -53,16 +53,16 @@ const kor: ExportLabels = {
   moldTemperature: '금형 온도 {n}',
   hotRunnerTemperature: '핫러너 {n}',
   counter: '카운터',
-  shots: '쇼트',
+  shots: '샷 수',
   cycleTime: '사이클 타임 (초)',
   openTime: '열림 시간 (초)',
   closeTime: '닫힘 시간 (초)',
   energy: '에너지 (kW·h)',
   run: '가동 (%)',
-  idle: '대기 (%)',
+  idle: '유휴 (%)',
   alarm: '알람 (%)',
   stop: '정지 (%)',
-  off: '오프라인 (%)',
+  off: '꺼짐 (%)',
   sheetMoldStatus: '금형 상태',
   sheetMoldTemperature: '금형 온도',
   sheetHotRunnerTemperature: '핫러너',
@@ -81,7 +81,7 @@ const por: ExportLabels = {
   openTime: 'Tempo de abertura (s)',
   closeTime: 'Tempo de fechamento (s)',
   energy: 'Energia (kW·h)',
-  run: 'Produzindo (%)',
+  run: 'Em produção (%)',
   idle: 'Ocioso (%)',
   alarm: 'Alarme (%)',
   stop: 'Parado (%)',
@@ -95,7 +95,7 @@ const por: ExportLabels = {
 };
 
 export type ExportLabelKey = keyof ExportLabels;
-const EXPORT_LABELS: Record<Language, ExportLabels> = { en, zh, kor, por };
+export const EXPORT_LABELS: Readonly<Record<Language, ExportLabels>> = { en, zh, kor, por };
 
 /** A spreadsheet label in a language (English when the language has none), `{n}` filled in. */
 export function exportLabel(language: Language, key: ExportLabelKey, n?: number): string {

@@ -31,21 +31,25 @@ export function utcOffsetForZone(zone: string): number {
   return ZONE_OFFSETS.get(zone) ?? currentUtcOffset(zone);
 }
 
-/** The picker option for a zone (by name, else by offset). */
-export function findTimeZoneOption(
-  options: readonly TimeZoneOption[],
-  zone: string,
-  utcOffset: number | null,
-): TimeZoneOption | undefined {
-  return (
-    options.find((option) => option.zone === zone) ??
-    (utcOffset === null ? undefined : options.find((option) => option.value === utcOffset))
-  );
+/**
+ * The picker's options in a language: its zones and, first, the active zone when it is none of
+ * them (the browser's own on a first visit: UTC, Europe/Paris …). The picker selects the active
+ * zone by its name and the header shows that option's label, so both name the same zone.
+ */
+export function timeZoneChoices(language: Language, zone: string, utcOffset: number | null): TimeZoneOption[] {
+  const options = timeZoneOptions(language);
+  if (!zone || options.some((option) => option.zone === zone)) return options;
+  const value = utcOffset ?? currentUtcOffset(zone);
+  const city = zone.replace(/_/g, ' ');
+  return [{ id: -1, value, zone, city, label: `(UTC${formatUtcOffset(value)}) ${city}` }, ...options];
 }
 
-/** What the header shows for the active zone: the option's label, else "(UTC+hh:mm) Zone/Name". */
+/** The active zone's option: what the picker selects and the header shows. */
+export function activeTimeZoneOption(language: Language, zone: string, utcOffset: number | null) {
+  return timeZoneChoices(language, zone, utcOffset).find((option) => option.zone === zone);
+}
+
+/** What the header shows for the active zone. */
 export function timeZoneLabel(language: Language, zone: string, utcOffset: number | null): string {
-  const option = timeZoneOptions(language).find((candidate) => candidate.zone === zone);
-  if (option) return option.label;
-  return `(UTC${formatUtcOffset(utcOffset ?? currentUtcOffset(zone))}) ${zone.replace(/_/g, ' ')}`;
+  return activeTimeZoneOption(language, zone, utcOffset)?.label ?? '';
 }

@@ -1,13 +1,13 @@
 import { Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeZoneOptions, type TimeZoneOption } from '@mouldwatch/shared';
+import type { TimeZoneOption } from '@mouldwatch/shared';
 import { savePreferences } from '../../features/session';
 import { currentLanguage } from '../../i18n';
 import { confirm as confirmChange } from '../../lib/feedback';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
-import { findTimeZoneOption } from '../../lib/timeZone';
+import { activeTimeZoneOption, timeZoneChoices } from '../../lib/timeZone';
 
 /** Select, then confirm or cancel; a change asks first, as history may then display oddly (spec §8). */
 export default function TimeZoneDialog({ onClose }: { onClose(): void }) {
@@ -16,8 +16,8 @@ export default function TimeZoneDialog({ onClose }: { onClose(): void }) {
   const utcOffset = useSession((state) => state.utcOffset);
   const setTimeZone = useSession((state) => state.setTimeZone);
   const language = currentLanguage();
-  const options = useMemo(() => timeZoneOptions(language), [language]);
-  const [choice, setChoice] = useState(() => findTimeZoneOption(options, timeZone, utcOffset)?.id);
+  const options = useMemo(() => timeZoneChoices(language, timeZone, utcOffset), [language, timeZone, utcOffset]);
+  const [choice, setChoice] = useState(() => activeTimeZoneOption(language, timeZone, utcOffset)?.id);
 
   const apply = (option: TimeZoneOption) => {
     setTimeZone(option.zone, option.value);

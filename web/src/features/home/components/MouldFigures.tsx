@@ -79,8 +79,14 @@ export function CycleTime({
       <span className="mw-home-figure">{seconds(actual, digits)}</span>
       {target === null ? null : (
         <span className="mw-home-muted">
-          {` / ${seconds(target, 1)}`}
-          {deviation === null ? null : ` (${deviation > 0 ? '+' : ''}${deviation.toFixed(1)} %)`}
+          {/* Where a narrow column breaks the line: before the deviation, not inside a figure. */}
+          <span className="mw-home-nowrap">{`/ ${seconds(target, 1)}`}</span>
+          {deviation === null ? null : (
+            <>
+              {' '}
+              <span className="mw-home-nowrap">{`(${deviation > 0 ? '+' : ''}${deviation.toFixed(1)} %)`}</span>
+            </>
+          )}
         </span>
       )}
     </span>

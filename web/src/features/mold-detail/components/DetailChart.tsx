@@ -1,14 +1,15 @@
 import { CalendarOutlined, ClockCircleOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
-import type { EChartsCoreOption } from 'echarts/core';
+import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/EChart';
+import { GRID, timeAxisTicks, type TimeAxisContext } from '../views/chartOption';
 import './echartsSetup';
 
 /** What the chart area shows: the chart, or why there is none. */
 export type ChartState =
-  | { kind: 'ready'; option: EChartsCoreOption; refreshing: boolean }
+  | { kind: 'ready'; option: EChartsCoreOption; timeAxis: TimeAxisContext; refreshing: boolean }
   | { kind: 'loading' }
   | { kind: 'error'; retry(): void }
   | { kind: 'message'; reason: 'pickDate' | 'noData' | 'waiting' | 'noChannels'; detail?: string };
@@ -41,6 +42,15 @@ function ChartMessage({
   );
 }
 
+/** Ticks and labels for the part of the time axis in view, as many as the chart's width holds. */
+function fitTimeAxis(chart: EChartsType, timeAxis: TimeAxisContext) {
+  const width = chart.getWidth();
+  const from = chart.convertFromPixel({ xAxisIndex: 0 }, GRID.left);
+  const to = chart.convertFromPixel({ xAxisIndex: 0 }, width - GRID.right);
+  if (Number.isFinite(from) && Number.isFinite(to))
+    chart.setOption({ xAxis: timeAxisTicks(from, to, timeAxis, width) });
+}
+
 /** The chart of a detail view at a fixed height, with its loading, empty and error states. */
 export function DetailChart({ state }: { state: ChartState }) {
   const { t } = useTranslation();
@@ -48,7 +58,12 @@ export function DetailChart({ state }: { state: ChartState }) {
     case 'ready':
       return (
         <Spin spinning={state.refreshing} delay={300}>
-          <EChart option={state.option} className="mw-detail-chart" testId="detail-chart" />
+          <EChart
+            option={state.option}
+            onView={(chart) => fitTimeAxis(chart, state.timeAxis)}
+            className="mw-detail-chart"
+            testId="detail-chart"
+          />
         </Spin>
       );
     case 'loading':

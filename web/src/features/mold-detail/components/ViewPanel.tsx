@@ -29,7 +29,7 @@ export interface ViewPanelProps {
 }
 
 function chartState(
-  { view, points, idle, empty }: Omit<ViewPanelProps, 'table' | 'context'>,
+  { view, context, points, idle, empty }: Omit<ViewPanelProps, 'table'>,
   measures: readonly Measure[],
   option: EChartsCoreOption | undefined,
 ): ChartState {
@@ -38,7 +38,7 @@ function chartState(
   if (points.pending || !points.points) return { kind: 'loading' };
   if (view.channelSection && measures.length === 0) return { kind: 'message', reason: 'noChannels' };
   if (!option) return empty;
-  return { kind: 'ready', option, refreshing: points.refreshing };
+  return { kind: 'ready', option, timeAxis: context, refreshing: points.refreshing };
 }
 
 /** One tab of a detail view: the chart with what explains it, and the table under it. */

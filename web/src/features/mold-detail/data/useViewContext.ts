@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultMoldInfo, type DataRange } from '@mouldwatch/shared';
+import { defaultMoldInfo, parseLanguage, type DataRange } from '@mouldwatch/shared';
 import { useSession } from '../../../lib/session';
 import { browserTimeZone } from '../../../lib/timeZone';
 import { useChannelChoice } from '../api/getChannelChoice';
@@ -19,15 +19,16 @@ export const useZone = () => useSession((state) => state.timeZone) || browserTim
  * channel choice is still on its way.
  */
 export function useViewContext(view: DetailView, moldId: number, range: DataRange) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = parseLanguage(i18n.language) ?? 'en';
   const unit = useSession((state) => state.unit);
   const zone = useZone();
   const info = useMould(moldId).data?.info ?? DEFAULT_INFO;
   const choice = useChannelChoice(moldId, view.channelSection !== undefined);
   const channels = (view.channelSection && choice.data?.[view.channelSection]) || NO_CHANNELS;
   const context = useMemo<ViewContext>(
-    () => ({ t, unit, range, zone, info, channels }),
-    [t, unit, range, zone, info, channels],
+    () => ({ t, language, unit, range, zone, info, channels }),
+    [t, language, unit, range, zone, info, channels],
   );
   return { context, pending: view.channelSection !== undefined && choice.isPending };
 }

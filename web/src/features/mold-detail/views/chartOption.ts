@@ -2,7 +2,9 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { DataRange } from '@mouldwatch/shared';
 import { formatMeasure, type Measure } from '../model/measures';
 import { isFiller, type Point } from '../model/points';
+import { timeTicks } from '../model/timeAxis';
 import { timeLabel } from '../model/timeLabels';
+import type { ViewContext } from './types';
 
 /** One series of a chart: a measure drawn as a line or a bar. */
 export interface SeriesSpec {
@@ -72,11 +74,17 @@ function valueAxis(axis: AxisSpec, values: readonly number[]) {
   };
 }
 
+/**
+ * A series' points as [time (ms), value] pairs. A line breaks at the gap fillers' empty values;
+ * bars leave them out, as they would narrow the bars echarts sizes by the closest two points.
+ */
 function seriesOption(points: readonly Point[], { measure, type, stack, yAxisIndex = 0, extra }: SeriesSpec) {
-  const data = points.map((point) => {
+  const drawn = type === 'bar' ? points.filter((point) => !isFiller(point)) : points;
+  const data = drawn.map((point) => {
     const value = isFiller(point) ? null : measure.read(point);
     const colour = value === null ? undefined : measure.colourOf?.(value);
-    return colour ? { value, itemStyle: { color: colour } } : value;
+    const pair = [point.t * 1000, value];
+    return colour ? { value: pair, itemStyle: { color: colour } } : pair;
   });
   return {
     name: measure.label,
@@ -84,6 +92,8 @@ function seriesOption(points: readonly Point[], { measure, type, stack, yAxisInd
     stack,
     yAxisIndex,
     data,
+    // The tooltip lists the value; the time heads it.
+    encode: { x: 0, y: 1, tooltip: 1 },
     color: measure.colour,
     connectNulls: false,
     showSymbol: Boolean(measure.colourOf) || points.length <= SYMBOLS_UP_TO,
@@ -102,25 +112,79 @@ function axisValues(points: readonly Point[], series: readonly SeriesSpec[], axi
     .filter((value): value is number => value !== null);
 }
 
-/** The chart of a detail view: times of the points along the bottom (gap fillers unlabelled), values up the side. */
+/** The plot area's margins: room on the right for the second axis, else for the last time label and the target's label. */
+export const GRID = { left: 56, right: 64, top: 56, bottom: 64 } as const;
+/** The width the shaping assumes until the chart measures its own. */
+const ASSUMED_WIDTH = 960;
+/** Room per time label: the widest ("jun. de 2026") still fit, and echarts hides any that would overlap. */
+const LABEL_ROOM = 72;
+
+/** What a time axis is ticked and labelled by: the range, the user's zone and language. */
+export type TimeAxisContext = Pick<ViewContext, 'range' | 'zone' | 'language'>;
+
+/**
+ * The ticks and labels of the time axis between two instants (ms) on a chart `width` pixels wide:
+ * whole steps of the user's zone, labelled in that zone and language.
+ */
+export function timeAxisTicks(fromMs: number, toMs: number, context: TimeAxisContext, width: number) {
+  const maxTicks = Math.max(2, Math.floor((width - GRID.left - GRID.right) / LABEL_ROOM));
+  const { ticks, label } = timeTicks(fromMs / 1000, toMs / 1000, context, maxTicks);
+  const customValues = ticks.map((t) => t * 1000);
+  return {
+    axisTick: { customValues },
+    axisLabel: { customValues, formatter: (ms: number) => label(ms / 1000), hideOverlap: true },
+  };
+}
+
+/** Half the period of one point of a range (a 5-minute slot in real time): the room either side of a lone point. */
+const LONE_POINT_MARGIN_SECONDS: Readonly<Record<DataRange, number>> = {
+  realtime: 150,
+  hour: 1800,
+  day: 12 * 3600,
+  week: 3.5 * 24 * 3600,
+  month: 15 * 24 * 3600,
+};
+
+/**
+ * The time axis spans the points (ms); bars keep half the closest two points' distance (half a
+ * bucket) on either side, so that the first and last bar show whole.
+ */
+function timeExtent(points: readonly Point[], range: DataRange, bars: boolean): { min: number; max: number } {
+  const times = points.filter((point) => !isFiller(point)).map((point) => point.t);
+  const first = times[0] ?? 0;
+  const last = times.at(-1) ?? first;
+  const closest = Math.min(...times.slice(1).map((t, index) => t - times[index]!));
+  const margin = first === last ? LONE_POINT_MARGIN_SECONDS[range] : bars ? closest / 2 : 0;
+  return { min: (first - margin) * 1000, max: (last + margin) * 1000 };
+}
+
+/**
+ * The chart of a detail view: values up the side over a time axis to scale (a gap takes the room
+ * of its time, and the line breaks at its filler point); ticks, labels and the tooltip's time in
+ * the user's zone and language. `legend: false` where the view shows its own.
+ */
 export function chartOption(
   points: readonly Point[],
-  range: DataRange,
-  zone: string,
-  spec: { series: readonly SeriesSpec[]; yAxes: readonly AxisSpec[] },
+  context: TimeAxisContext,
+  spec: { series: readonly SeriesSpec[]; yAxes: readonly AxisSpec[]; legend?: boolean },
 ): EChartsCoreOption {
+  const { legend = true } = spec;
+  const bars = spec.series.some((series) => series.type === 'bar');
+  const extent = timeExtent(points, context.range, bars);
   return {
     // Live readings and long histories redraw at once rather than sweep in again.
     animation: false,
-    // Room on the right for the second axis, else for the last time label and the target's label.
-    grid: { left: 56, right: 64, top: 56, bottom: 64 },
-    legend: { type: 'scroll', top: 0, left: 0, right: 0 },
+    // Without its legend the chart keeps room only for the value axes' names.
+    grid: legend ? GRID : { ...GRID, top: 32 },
+    legend: { show: legend, type: 'scroll', top: 0, left: 0, right: 0 },
     tooltip: { trigger: 'axis', confine: true },
     xAxis: {
-      type: 'category',
-      boundaryGap: spec.series.some((series) => series.type === 'bar'),
-      data: points.map((point) => (isFiller(point) ? '' : timeLabel(point.t, range, zone, 'axis'))),
-      axisLabel: { hideOverlap: true },
+      type: 'time',
+      ...extent,
+      ...timeAxisTicks(extent.min, extent.max, context, ASSUMED_WIDTH),
+      axisPointer: {
+        label: { formatter: ({ value }: { value: number }) => timeLabel(value / 1000, context.range, context.zone) },
+      },
     },
     yAxis: spec.yAxes.map((axis, index) => valueAxis(axis, axisValues(points, spec.series, index))),
     dataZoom: DATA_ZOOM,

@@ -15,9 +15,12 @@ export const CYCLE_COUNTER_VIEW: DetailView = {
     plainMeasure('shots', t('moldDetail.measures.shots'), { colour: '#1f6feb', decimals: 0 }),
     plainMeasure('counter', t('moldDetail.measures.counter'), { colour: '#e8590c', decimals: 0 }),
   ],
-  chart: (points, [shots, counter], { t, range, zone }) =>
-    chartOption(points, range, zone, {
-      yAxes: [{ name: t('moldDetail.measures.shots'), min: 0 }, { name: t('moldDetail.measures.counter') }],
+  chart: (points, [shots, counter], context) =>
+    chartOption(points, context, {
+      yAxes: [
+        { name: context.t('moldDetail.measures.shots'), min: 0 },
+        { name: context.t('moldDetail.measures.counter') },
+      ],
       series: [
         { measure: shots!, type: 'bar' },
         { measure: counter!, type: 'line', yAxisIndex: 1 },
@@ -76,7 +79,7 @@ export const CYCLE_TIME_VIEW: DetailView = {
   chart: (points, [cycle], context) => {
     const target = targetCycleTime(context.info);
     const bands = target === null ? [] : toleranceBands(target);
-    return chartOption(points, context.range, context.zone, {
+    return chartOption(points, context, {
       yAxes: [{ name: seconds(context), include: bands.flatMap((band) => [band.from, band.to]) }],
       series: [
         {

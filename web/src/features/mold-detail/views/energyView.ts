@@ -11,8 +11,8 @@ export const ENERGY_VIEW: DetailView = {
   measures: ({ t }) => [
     plainMeasure('energy', t('moldDetail.measures.energy'), { unit: 'kW·h', colour: '#2f9e44', decimals: 3 }),
   ],
-  chart: (points, [energy], { range, zone }) =>
-    chartOption(points, range, zone, {
+  chart: (points, [energy], context) =>
+    chartOption(points, context, {
       yAxes: [{ name: 'kW·h', min: 0 }],
       series: [{ measure: energy!, type: 'bar' }],
     }),

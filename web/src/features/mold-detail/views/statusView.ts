@@ -14,8 +14,8 @@ export const STATUS_VIEW: DetailView = {
     TIME_STATES.map(({ state, key, colour }) =>
       plainMeasure(key, t(`moldDetail.timeStates.${state}`), { unit: '%', colour, decimals: 1, factor: 100 }),
     ),
-  chart: (points, measures, { range, zone }) =>
-    chartOption(points, range, zone, {
+  chart: (points, measures, context) =>
+    chartOption(points, context, {
       yAxes: [{ name: '%', min: 0, max: 100 }],
       series: measures.map((measure) => ({ measure, type: 'bar', stack: 'time', extra: { barCategoryGap: '10%' } })),
     }),

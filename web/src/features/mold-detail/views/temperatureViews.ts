@@ -48,7 +48,9 @@ function temperatureView(id: 'moldTemp' | 'hotRunner', section: ChannelSection):
     chart: (points, measures, context) => {
       const channels = shownChannels(section, context);
       const lines = channels.map((channel) => settingLines(channel, context));
-      return chartOption(points, context.range, context.zone, {
+      return chartOption(points, context, {
+        // The channel legend above the chart names each line with its set value and alert range.
+        legend: false,
         yAxes: [{ name: temperatureUnitLabel(context.unit), include: lines.flat().map((line) => line.yAxis) }],
         series: measures.map((measure, index) => ({
           measure,

@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { TFunction } from 'i18next';
-import type { DataRange, MoldDataKind, MoldInfo, TemperatureUnit } from '@mouldwatch/shared';
+import type { DataRange, Language, MoldDataKind, MoldInfo, TemperatureUnit } from '@mouldwatch/shared';
 import type { Measure } from '../model/measures';
 import type { Point } from '../model/points';
 import type { ChannelSection } from '../model/temperature';
@@ -13,6 +13,7 @@ export type DetailSource = { kind: MoldDataKind; paged: boolean } | { kind: 'sta
 /** What a view's measures and chart depend on besides the points. */
 export interface ViewContext {
   t: TFunction;
+  language: Language;
   unit: TemperatureUnit;
   range: DataRange;
   /** The user's IANA zone. */
