@@ -1,15 +1,13 @@
 import { serverText } from '../../../i18n';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-// The two inputs alone: antd's `Input` brings TextArea, OTP and Search along (about 9 KB gzip).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginForm } from '@mouldwatch/shared';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
+import { TextInput } from '../../../components/TextInput';
 import { startSession } from '../../../lib/auth';
 import { fieldIssue } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
@@ -75,9 +73,9 @@ function Field({ label, error, children }: { label: string; error?: string; chil
   );
 }
 
-/** What an input needs to be described by its field's message. */
+/** What an input needs to show its field's message and be described by it. */
 const invalidProps = (id: string, error?: string) =>
-  error ? ({ status: 'error', 'aria-invalid': true, 'aria-describedby': `${id}-error` } as const) : {};
+  error ? { invalid: true, 'aria-describedby': `${id}-error` } : {};
 
 /** /login: account and password with the spec's rules (§5). */
 export function LoginPage() {
@@ -123,7 +121,7 @@ export function LoginPage() {
           <form className="mw-login-form" noValidate onSubmit={form.submit} data-testid="login-form">
             <Field label={t('login.account')} error={form.errors.username}>
               {(id) => (
-                <Input
+                <TextInput
                   id={id}
                   size="large"
                   value={form.values.username}
@@ -139,8 +137,9 @@ export function LoginPage() {
             </Field>
             <Field label={t('login.password')} error={form.errors.password}>
               {(id) => (
-                <Password
+                <TextInput
                   id={id}
+                  password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
                   size="large"
                   value={form.values.password}
                   onChange={(event) => form.change('password', event.target.value)}
