@@ -18,13 +18,15 @@ describe('TextInput', () => {
     expect(input.type).toBe('password');
   });
 
-  it('offers to clear only while there is text', () => {
+  it('offers to clear only while there is text, leaving the focus in the field', () => {
     const clear = vi.fn();
-    const { rerender } = render(<TextInput value="" onChange={() => {}} onClear={{ label: 'Clear', clear }} />);
+    const props = { onChange: () => {}, onClear: { label: 'Clear', clear }, 'aria-label': 'Search' };
+    const { rerender } = render(<TextInput value="" {...props} />);
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
-    rerender(<TextInput value="DM-1" onChange={() => {}} onClear={{ label: 'Clear', clear }} />);
+    rerender(<TextInput value="DM-1" {...props} />);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(clear).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(screen.getByLabelText('Search'));
   });
 
   it('marks an invalid field for assistive technology, and passes its own props to the input', () => {

@@ -1,5 +1,5 @@
 import { CloseCircleFilled, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import './textInput.css';
 
 interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'prefix' | 'type'> {
@@ -11,7 +11,7 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'si
   invalid?: boolean;
   /** A password: hidden, with a button that shows it (its name while hidden, and while shown). */
   password?: { show: string; hide: string };
-  /** A button that empties the field, shown while there is text; named by `clear`. */
+  /** A button that empties the field (the focus back in it), shown while there is text. */
   onClear?: { label: string; clear(): void };
 }
 
@@ -30,11 +30,17 @@ export function TextInput({
   ...input
 }: TextInputProps) {
   const [shown, setShown] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const classes = ['mw-input', `mw-input-${size}`, invalid && 'mw-input-invalid', className].filter(Boolean);
   return (
     <span className={classes.join(' ')}>
       {prefix && <span className="mw-input-prefix">{prefix}</span>}
-      <input {...input} type={password && !shown ? 'password' : 'text'} aria-invalid={invalid || undefined} />
+      <input
+        {...input}
+        ref={inputRef}
+        type={password && !shown ? 'password' : 'text'}
+        aria-invalid={invalid || undefined}
+      />
       {password && (
         <button
           type="button"
@@ -52,7 +58,10 @@ export function TextInput({
           className="mw-input-action mw-input-clear"
           aria-label={onClear.label}
           hidden={input.value === ''}
-          onClick={onClear.clear}
+          onClick={() => {
+            onClear.clear();
+            inputRef.current?.focus();
+          }}
         >
           <CloseCircleFilled />
         </button>
