@@ -1,9 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    conditions: ['source', 'module', 'browser', 'development|production'],
+    // ConfigProvider's import of the tooltips' UniqueProvider (about 8 KB gzip), loaded when drawn
+    // instead (see the module). Only ConfigProvider imports it by this path; Tooltip keeps its own.
+    alias: [
+      {
+        find: /^\.\.\/tooltip\/UniqueProvider$/,
+        replacement: fileURLToPath(new URL('./src/lib/lazyUniqueTooltips.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { confirm, toast, warningPopup } from './feedback';
 
 // antd takes a while to load under jsdom: once, before the first popup's wait starts.
-beforeAll(() => import('./feedbackHost'));
+beforeAll(() => Promise.all([import('./toastHost'), import('./confirmHost'), import('./alarmPopupHost')]));
 afterEach(cleanup);
 // The popups live in roots of their own, closing on timers: all go, and their closing motions end
 // (jsdom plays no animation: rc-motion's 500 ms deadline ends them), before jsdom is torn down.

@@ -15,9 +15,6 @@ function isValidationKey(message: string): message is ValidationMessageKey {
   return Object.hasOwn(VALIDATION_MESSAGES.en, message);
 }
 
-/** A schema, or a loader of one: rules that load at the first check, keeping zod out of a page's first load. */
-export type SchemaSource = SafeParser | (() => Promise<SafeParser>);
-
 /** The validation message key of the first issue the schema finds for `field` (undefined when valid). */
 export function fieldIssue(schema: SafeParser, values: unknown, field: string): ValidationMessageKey | undefined {
   const result = schema.safeParse(values);
@@ -31,10 +28,9 @@ export function fieldIssue(schema: SafeParser, values: unknown, field: string): 
  * An antd form rule that checks `field` with a shared schema over the whole form (so cross-field
  * rules such as "confirm equals new" apply), showing the translated validation message.
  */
-export function schemaRule(source: SchemaSource, field: string, t: TFunction): FormRule {
+export function schemaRule(schema: SafeParser, field: string, t: TFunction): FormRule {
   return ({ getFieldsValue }) => ({
     validator: async () => {
-      const schema = typeof source === 'function' ? await source() : source;
       const key = fieldIssue(schema, getFieldsValue(true), field);
       if (key) throw new Error(t(key, { ns: 'validation' }));
     },

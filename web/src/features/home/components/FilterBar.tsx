@@ -1,9 +1,8 @@
 import { AppstoreOutlined, BarsOutlined, DragOutlined, SearchOutlined, StarFilled } from '@ant-design/icons';
 import { Button } from 'antd';
-// The input alone: antd's `Input` brings TextArea, OTP, Search and Password along (about 9 KB gzip).
-import Input from 'antd/es/input/Input';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/TextInput';
 import { ToggleGroup } from '../../../components/ToggleGroup';
 import { useFilterOptions } from '../api/getFilterOptions';
 import { NO_FILTERS, isFiltered, type HomeFilters } from '../model/filters';
@@ -49,12 +48,12 @@ export function FilterBar({ filters, onChange, view, onViewChange, reorder, show
 
   return (
     <div className="mw-home-filters">
-      <Input
-        allowClear
+      <TextInput
         prefix={<SearchOutlined />}
         placeholder={t('home.search')}
         value={search}
         onChange={(event) => setTyped({ text: event.target.value, over: filters.search })}
+        onClear={{ label: t('home.clearSearch'), clear: () => setTyped({ text: '', over: filters.search }) }}
         className="mw-home-search"
         data-testid="home-search"
       />

@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef } from 'react';
 import { temperatureUnitLabel } from '@mouldwatch/shared';
 import type { HomeMould } from '../api/getMoulds';
 import { useWatchedMoulds } from '../live';
 import type { DisplayContext } from './MouldFigures';
 import { MouldItem, type ListView, type MouldItemProps } from './MouldItem';
+import { useLineWindow } from './useLineWindow';
 import type { SortableParts } from './useSortableParts';
 
 const ROW_HEIGHT = 52;
@@ -24,52 +24,36 @@ export interface MouldListProps extends Omit<MouldItemProps, 'mould'> {
   sortable?: SortableParts;
 }
 
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
 /**
  * The moulds as cards or rows, drawn only where they are on screen so that 10,000 scroll smoothly;
  * while reordering, dragging a mould by its handle moves it.
  */
 export function MouldList({ moulds, view, onMove, sortable, ...itemProps }: MouldListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
-  const columns = view === 'cards' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
-  const lineHeight = view === 'cards' ? CARD_HEIGHT + GAP : ROW_HEIGHT;
   // The rows' header scrolls with them (sideways too, on a narrow screen), sticking at the top.
   const scrollMargin = view === 'rows' ? HEADER_HEIGHT : 0;
-  // The virtualizer keeps its own state outside React's view; the list re-renders with every change it reports.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: Math.ceil(moulds.length / columns),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => lineHeight,
-    scrollMargin,
-    overscan: OVERSCAN[view],
-    // Lines drawn on scroll render in a task of their own, not inside the scroll event's.
-    useFlushSync: false,
+  const { layout, lines, totalSize } = useLineWindow(scrollRef, (width) => {
+    const columns = view === 'cards' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
+    return {
+      columns,
+      count: Math.ceil(moulds.length / columns),
+      lineHeight: view === 'cards' ? CARD_HEIGHT + GAP : ROW_HEIGHT,
+      overscan: OVERSCAN[view],
+      scrollMargin,
+    };
   });
+  const { columns } = layout;
   const ids = useMemo(() => moulds.map((mould) => mould.id), [moulds]);
-  const lines = virtualizer.getVirtualItems();
   const mouldsOf = (line: { index: number }) => moulds.slice(line.index * columns, (line.index + 1) * columns);
   useWatchedMoulds(lines.flatMap((line) => mouldsOf(line).map((mould) => mould.id)));
   const Item = sortable?.SortableMould ?? MouldItem;
 
   // Reordering puts the canvas in the drag and drop frame; the scrolling box around it stays, and with it the scroll.
   const canvas = (
-    <div className="mw-home-canvas" style={{ height: virtualizer.getTotalSize() }}>
+    <div className="mw-home-canvas" style={{ height: totalSize }}>
       {lines.map((line) => (
         <div
-          key={line.key}
+          key={line.index}
           className={view === 'cards' ? 'mw-home-card-line' : 'mw-home-row-line'}
           style={{
             transform: `translateY(${line.start - scrollMargin}px)`,

@@ -1,0 +1,4 @@
+import { Modal } from 'antd';
+import './popupRoot';
+
+export const confirm = Modal.confirm;
