@@ -87,9 +87,28 @@ export class AuthRepository {
     });
   }
 
-  /** Deletes the counters last used at or before `lastUsed`: they count nothing any more. */
+  /**
+   * Deletes the counters last used at or before `lastUsed`: they count nothing any more. A counter
+   * an attempt holds right now is left for the next time, so that this never waits for an attempt
+   * that may be waiting for it.
+   */
   async pruneCounters(lastUsed: Date): Promise<void> {
-    await this.db.deleteFrom('login_counters').where('last_attempt_at', '<=', lastUsed).execute();
+    await this.db
+      .deleteFrom('login_counters')
+      .where((eb) =>
+        eb(
+          eb.refTuple('account', 'address'),
+          'in',
+          eb
+            .selectFrom('login_counters')
+            .select(['account', 'address'])
+            .where('last_attempt_at', '<=', lastUsed)
+            .forUpdate()
+            .skipLocked()
+            .$asTuple('account', 'address'),
+        ),
+      )
+      .execute();
   }
 
   /** Whether the account (by its name in any case) has logged in from the address. */
