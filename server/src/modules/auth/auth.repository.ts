@@ -47,7 +47,7 @@ export class AuthRepository {
     now: Date,
     change: (counters: LoginCounter[]) => LoginCounter[],
   ): Promise<void> {
-    // One locking order everywhere, so that two attempts never wait for each other's rows.
+    // One locking order everywhere, so that two attempts cannot deadlock.
     const sorted = [...keys].sort((a, b) => compare(a.account, b.account) || compare(a.address, b.address));
     await this.db.transaction().execute(async (trx) => {
       const locked = await trx
