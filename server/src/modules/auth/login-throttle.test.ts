@@ -45,6 +45,11 @@ describe('secondsToWait', () => {
     expect(secondsToWait({ ...account, failures: ACCOUNT_RULE.freeFailures }, start)).toBe(30);
   });
 
+  it('never asks for more than the delay when the clock is behind the last attempt', () => {
+    expect(secondsToWait(pair(0, later(3600)), start)).toBe(0);
+    expect(secondsToWait(pair(PAIR_RULE.freeFailures, later(3600)), start)).toBe(30);
+  });
+
   it('forgets the failures of a counter left alone for a day', () => {
     expect(secondsToWait(pair(1000), new Date(start.getTime() + FORGET_COUNTER_AFTER_MS))).toBe(0);
   });

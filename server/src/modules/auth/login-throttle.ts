@@ -66,11 +66,14 @@ function liveFailures(counter: LoginCounter, now: Date): number {
   return now.getTime() - counter.lastAttemptAt.getTime() >= FORGET_COUNTER_AFTER_MS ? 0 : counter.failures;
 }
 
-/** Whole seconds until the counter lets an attempt through at `now`; 0 when it may go now. */
+/**
+ * Whole seconds until the counter lets an attempt through at `now`; 0 when it may go now. Never
+ * more than the delay itself, should `now` be behind the last attempt (another instance's clock).
+ */
 export function secondsToWait(counter: LoginCounter, now: Date): number {
-  const readyAt =
-    counter.lastAttemptAt.getTime() + delayAfter(liveFailures(counter, now), RULES[scopeOf(counter)]) * 1000;
-  return Math.max(0, Math.ceil((readyAt - now.getTime()) / 1000));
+  const delay = delayAfter(liveFailures(counter, now), RULES[scopeOf(counter)]);
+  const sinceLastAttempt = (now.getTime() - counter.lastAttemptAt.getTime()) / 1000;
+  return Math.min(delay, Math.max(0, Math.ceil(delay - sinceLastAttempt)));
 }
 
 /** The counter with an attempt reserved: counted as a failure until the password proves otherwise. */
