@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startConsole, type RunningConsole } from './support/console.js';
-import { expectToast, logIn, openUserMenuItem, waitForToastsGone } from './support/session.js';
+import { expectToast, logIn, openUserMenuItem, toastText, waitForToastsGone } from './support/session.js';
 
 let consoleApp: RunningConsole;
 let browser: TestBrowser;
@@ -99,6 +99,26 @@ describe('login and logout', () => {
     await page.getByTestId('console').waitFor();
     await page.getByTestId('mould-item').first().waitFor();
     await screenshot(page, 'console-home');
+  });
+
+  it('says how long to wait when login is throttled', async () => {
+    const attempt = () =>
+      fetch(`${consoleApp.url}/api/login/en_US`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'intruder', password: Buffer.from('wrong123').toString('base64') }),
+      });
+    for (let failure = 1; failure <= 5; failure++) expect((await attempt()).status).toBe(422);
+    const page = await browser.newPage();
+    await page.goto(`${consoleApp.url}/login`);
+    await page.getByTestId('login-username').fill('intruder');
+    await page.getByTestId('login-password').fill('wrong123');
+    await page.getByTestId('login-submit').click();
+    // 30 s from the last failure, less the time the page took to open.
+    await expect
+      .poll(() => toastText(page), { timeout: 5000 })
+      .toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+    await screenshot(page, 'login-throttled');
   });
 
   it('logs out after confirmation, forgetting the token and the unit', async () => {

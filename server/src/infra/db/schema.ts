@@ -158,11 +158,19 @@ export interface UserMoldGrantsTable {
   sort: number | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  username: string;
+/** A login throttling counter; `''` as account or address means "any" (migration 0009). */
+export interface LoginCountersTable {
+  account: string;
   address: string;
-  failed_at: ColumnType<Date, Date | undefined, never>;
+  failures: number;
+  last_attempt_at: Date;
+}
+
+/** An address the user logged in from: the per-account ceiling does not apply there. */
+export interface LoginKnownAddressesTable {
+  user_id: number;
+  address: string;
+  last_login_at: Date;
 }
 
 export interface UserMessagesTable {
@@ -271,7 +279,8 @@ export interface Database {
   devices: DevicesTable;
   readings: ReadingsTable;
   user_mold_grants: UserMoldGrantsTable;
-  login_failures: LoginFailuresTable;
+  login_counters: LoginCountersTable;
+  login_known_addresses: LoginKnownAddressesTable;
   user_messages: UserMessagesTable;
   mold_status: MoldStatusTable;
   mold_list_status: MoldListStatusTable;

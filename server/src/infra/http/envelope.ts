@@ -88,7 +88,8 @@ export function registerEnvelope(app: FastifyInstance): void {
 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error, request.language);
-    if (apiError) return reply.status(apiError.status).send(errorBody(request.language, apiError));
+    if (apiError)
+      return reply.status(apiError.status).headers(apiError.headers).send(errorBody(request.language, apiError));
     request.log.error({ err: error }, 'request failed');
     const internal = new ApiError(500, ResponseCode.refused, 'internalError');
     return reply.status(500).send(errorBody(request.language, internal));

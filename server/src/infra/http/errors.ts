@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ResponseCode,
     readonly messageKey: ServerMessageKey,
     readonly values: Record<string, string | number> = {},
+    /** Response headers that go with the answer (Retry-After …). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(messageKey);
   }
@@ -20,5 +22,6 @@ export const conflict = (key: ServerMessageKey) => new ApiError(409, ResponseCod
 export const notFound = (key: ServerMessageKey = 'notFound') => new ApiError(404, ResponseCode.refused, key);
 export const unauthenticated = () => new ApiError(401, ResponseCode.unauthenticated, 'loginRequired');
 export const forbidden = () => new ApiError(403, ResponseCode.forbidden, 'noPermission');
-export const throttled = (key: ServerMessageKey, values?: Record<string, string | number>) =>
-  new ApiError(429, ResponseCode.refused, key, values);
+/** 429, telling the client in Retry-After how many seconds to wait. */
+export const throttled = (key: ServerMessageKey, values: Record<string, string | number>, retryAfterSeconds: number) =>
+  new ApiError(429, ResponseCode.refused, key, values, { 'retry-after': String(retryAfterSeconds) });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
+import type { CounterKey, LoginCounter } from './login-throttle.js';
 
 export interface Credentials {
   id: number;
@@ -36,26 +37,104 @@ export class AuthRepository {
     return this.db.selectFrom('users').select(CREDENTIAL_COLUMNS).where('id', '=', userId).executeTakeFirst();
   }
 
-  async countFailures(column: 'username' | 'address', value: string, since: Date): Promise<number> {
-    const row = await this.db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('failures'))
-      .where(column, '=', column === 'username' ? value.toLowerCase() : value)
-      .where('failed_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.failures);
+  /**
+   * Locks the counters of `keys` (a missing one starts with no failures), hands them to `change`
+   * and writes back what it answers, in one transaction: two attempts, on this instance or another,
+   * never both read the same count. When `change` throws, nothing is written.
+   */
+  async updateCounters(
+    keys: CounterKey[],
+    now: Date,
+    change: (counters: LoginCounter[]) => LoginCounter[],
+  ): Promise<void> {
+    // One locking order everywhere, so that two attempts cannot deadlock.
+    const sorted = [...keys].sort((a, b) => compare(a.account, b.account) || compare(a.address, b.address));
+    await this.db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .insertInto('login_counters')
+        .values(sorted.map((key) => ({ ...key, failures: 0, last_attempt_at: now })))
+        .onConflict((conflict) =>
+          conflict.columns(['account', 'address']).doUpdateSet({ failures: (eb) => eb.ref('login_counters.failures') }),
+        )
+        .returning(['account', 'address', 'failures', 'last_attempt_at'])
+        .execute();
+      const changed = change(
+        locked.map((row) => ({
+          account: row.account,
+          address: row.address,
+          failures: row.failures,
+          lastAttemptAt: row.last_attempt_at,
+        })),
+      );
+      if (changed.length === 0) return;
+      await trx
+        .insertInto('login_counters')
+        .values(
+          changed.map((counter) => ({
+            account: counter.account,
+            address: counter.address,
+            failures: counter.failures,
+            last_attempt_at: counter.lastAttemptAt,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['account', 'address']).doUpdateSet((eb) => ({
+            failures: eb.ref('excluded.failures'),
+            last_attempt_at: eb.ref('excluded.last_attempt_at'),
+          })),
+        )
+        .execute();
+    });
   }
 
-  async recordFailure(username: string, address: string, at: Date, forgetBefore: Date): Promise<void> {
+  /**
+   * Deletes the counters last used at or before `lastUsed`: they count nothing any more. A counter
+   * an attempt holds right now is left for the next time, so that this never waits for an attempt
+   * that may be waiting for it.
+   */
+  async pruneCounters(lastUsed: Date): Promise<void> {
     await this.db
-      .insertInto('login_failures')
-      .values({ username: username.toLowerCase(), address, failed_at: at })
+      .deleteFrom('login_counters')
+      .where((eb) =>
+        eb(
+          eb.refTuple('account', 'address'),
+          'in',
+          eb
+            .selectFrom('login_counters')
+            .select(['account', 'address'])
+            .where('last_attempt_at', '<=', lastUsed)
+            .forUpdate()
+            .skipLocked()
+            .$asTuple('account', 'address'),
+        ),
+      )
       .execute();
-    await this.db.deleteFrom('login_failures').where('failed_at', '<', forgetBefore).execute();
   }
 
-  async clearFailures(username: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('username', '=', username.toLowerCase()).execute();
+  /** Whether the account (by its name in any case) has logged in from the address. */
+  async isKnownAddress(username: string, address: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('login_known_addresses as known')
+      .innerJoin('users', 'users.id', 'known.user_id')
+      .select('known.user_id')
+      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+      .where('known.address', '=', address)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Remembers that the user logged in from the address, and forgets addresses unused since `forgetBefore`. */
+  async rememberAddress(userId: number, address: string, at: Date, forgetBefore: Date): Promise<void> {
+    await this.db
+      .insertInto('login_known_addresses')
+      .values({ user_id: userId, address, last_login_at: at })
+      .onConflict((conflict) => conflict.columns(['user_id', 'address']).doUpdateSet({ last_login_at: at }))
+      .execute();
+    await this.db
+      .deleteFrom('login_known_addresses')
+      .where('user_id', '=', userId)
+      .where('last_login_at', '<', forgetBefore)
+      .execute();
   }
 
   async recordLogin(userId: number, at: Date): Promise<void> {
@@ -79,3 +158,5 @@ export class AuthRepository {
       .execute();
   }
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,10 +1,15 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, VIEWER, encode, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { ACCOUNT_RULE, ADDRESS_RULE, PAIR_RULE } from './login-throttle.js';
 
 let app: TestApp;
+/** The app's clock: throttling waits are measured by it, and tests move it on. */
+let clock = Date.now();
+const advanceClock = (seconds: number) => (clock += seconds * 1000);
 beforeAll(async () => {
   app = await startTestApp();
+  app.context.now = () => new Date(clock);
 });
 afterAll(async () => {
   await app?.close();
@@ -62,24 +67,139 @@ describe('POST /api/login/{lang}', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe(400);
   });
+});
 
-  it('refuses the 6th failure for one account within 5 minutes, even with the right password, and no other account', async () => {
+describe('login throttling', () => {
+  const wrong = 'wrong1234';
+  const statuses = (responses: Array<{ statusCode: number }>) =>
+    responses.reduce<Record<number, number>>((counts, { statusCode }) => {
+      counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+      return counts;
+    }, {});
+  const expectWait = (response: Awaited<ReturnType<typeof login>>, seconds: number, msg: string) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe(String(seconds));
+    expect(response.json()).toMatchObject({ code: 4000, msg, data: null });
+  };
+
+  it('checks only the free attempts of 60 parallel wrong passwords, the same for an unknown account', async () => {
     const user = await app.freshUser();
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await login(user.username, 'wrong1234', `10.2.0.${attempt}`)).statusCode).toBe(422);
+    for (const [username, address] of [
+      [user.username, '10.2.0.1'],
+      ['nobody', '10.2.0.2'],
+    ] as const) {
+      const responses = await Promise.all(Array.from({ length: 60 }, () => login(username, wrong, address)));
+      expect(statuses(responses)).toEqual({ 422: PAIR_RULE.freeFailures, 429: 60 - PAIR_RULE.freeFailures });
+      expectWait(
+        responses.find((response) => response.statusCode === 429)!,
+        30,
+        'Too many attempts, please try again in 30 seconds',
+      );
     }
-    const sixth = await login(user.username, user.password, '10.2.0.9');
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ code: 4000, msg: 'Too many attempts, please try again in 5 minutes' });
-    expect((await login(ADMIN.username, ADMIN.password, '10.2.0.9')).statusCode).toBe(200);
   });
 
-  it('throttles one address across accounts more loosely', async () => {
-    for (let attempt = 1; attempt <= 30; attempt++) {
-      expect((await login(`user${attempt}`, 'wrong1234', '10.3.0.1')).statusCode).toBe(422);
+  it('does not log in a parallel burst of 40 whose last attempt has the right password', async () => {
+    const user = await app.freshUser();
+    const passwords = [...Array.from({ length: 39 }, () => wrong), user.password];
+    const responses = await Promise.all(passwords.map((password) => login(user.username, password, '10.2.1.1')));
+    expect(statuses(responses)).toEqual({ 422: PAIR_RULE.freeFailures, 429: 40 - PAIR_RULE.freeFailures });
+    expect(responses.at(-1)!.statusCode).toBe(429);
+  });
+
+  it('lets the owner in from a known address while an attacker address is throttled on the account', async () => {
+    const owner = await app.freshUser();
+    expect((await login(owner.username, owner.password, '10.3.0.1')).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= PAIR_RULE.freeFailures; attempt++) {
+      expect((await login(owner.username, wrong, '10.3.0.66')).statusCode).toBe(422);
     }
-    expect((await login(ADMIN.username, ADMIN.password, '10.3.0.1')).statusCode).toBe(429);
-    expect((await login(ADMIN.username, ADMIN.password, '10.3.0.2')).statusCode).toBe(200);
+    expectWait(
+      await login(owner.username, owner.password, '10.3.0.66'),
+      30,
+      'Too many attempts, please try again in 30 seconds',
+    );
+    expect((await login(owner.username, owner.password, '10.3.0.1')).statusCode).toBe(200);
+    expect((await login(owner.username, owner.password, '10.3.0.2')).statusCode).toBe(200);
+  });
+
+  it('slows down one account attacked from many addresses, but not its owner at a known address', async () => {
+    const owner = await app.freshUser();
+    expect((await login(owner.username, owner.password, '10.4.0.1')).statusCode).toBe(200);
+    const responses = [];
+    for (let address = 1; address <= 30; address++)
+      responses.push(await login(owner.username, wrong, `10.4.1.${address}`));
+    expect(responses.map((response) => response.statusCode)).toEqual([
+      ...Array<number>(ACCOUNT_RULE.freeFailures).fill(422),
+      ...Array<number>(30 - ACCOUNT_RULE.freeFailures).fill(429),
+    ]);
+    expect((await login(owner.username, owner.password, '10.4.0.1')).statusCode).toBe(200);
+    expect((await login(owner.username, owner.password, '10.4.2.1')).statusCode).toBe(429);
+
+    advanceClock(30);
+    expect((await login(owner.username, wrong, '10.4.2.2')).statusCode).toBe(422);
+    expectWait(await login(owner.username, wrong, '10.4.2.3'), 60, 'Too many attempts, please try again in 60 seconds');
+  });
+
+  it('slows down one address failing against many accounts without holding back another address', async () => {
+    for (let account = 1; account <= ADDRESS_RULE.freeFailures; account++) {
+      expect((await login(`ghost${account}`, wrong, '10.5.0.1')).statusCode).toBe(422);
+    }
+    expectWait(
+      await login(ADMIN.username, ADMIN.password, '10.5.0.1'),
+      30,
+      'Too many attempts, please try again in 30 seconds',
+    );
+    expect((await login(ADMIN.username, ADMIN.password, '10.5.0.2')).statusCode).toBe(200);
+    advanceClock(30);
+    expect((await login(ADMIN.username, ADMIN.password, '10.5.0.1')).statusCode).toBe(200);
+  });
+
+  it('makes each further failure wait twice as long, up to 15 minutes, and a success starts afresh', async () => {
+    const user = await app.freshUser();
+    const address = '10.6.0.1';
+    for (let attempt = 1; attempt <= PAIR_RULE.freeFailures; attempt++) {
+      expect((await login(user.username, wrong, address)).statusCode).toBe(422);
+    }
+    const waits: Array<[number, string]> = [
+      [30, 'Too many attempts, please try again in 30 seconds'],
+      [60, 'Too many attempts, please try again in 60 seconds'],
+      [120, 'Too many attempts, please try again in 2 minutes'],
+      [240, 'Too many attempts, please try again in 4 minutes'],
+      [480, 'Too many attempts, please try again in 8 minutes'],
+      [900, 'Too many attempts, please try again in 15 minutes'],
+      [900, 'Too many attempts, please try again in 15 minutes'],
+    ];
+    for (const [seconds, msg] of waits) {
+      expectWait(await login(user.username, wrong, address), seconds, msg);
+      advanceClock(seconds - 1);
+      expectWait(await login(user.username, wrong, address), 1, 'Too many attempts, please try again in 1 seconds');
+      advanceClock(1);
+      expect((await login(user.username, wrong, address)).statusCode).toBe(422);
+    }
+    const chinese = await login(user.username, wrong, address, 'zh_CN');
+    expect(chinese.json().msg).toBe('尝试次数过多，请 15 分钟后再试');
+
+    advanceClock(900);
+    expect((await login(user.username, user.password, address)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= PAIR_RULE.freeFailures; attempt++) {
+      expect((await login(user.username, wrong, address)).statusCode).toBe(422);
+    }
+  });
+
+  it('forgets a counter left alone for a day and prunes its row', async () => {
+    const user = await app.freshUser();
+    for (let attempt = 1; attempt <= PAIR_RULE.freeFailures; attempt++) {
+      expect((await login(user.username, wrong, '10.7.0.1')).statusCode).toBe(422);
+    }
+    const rowsOf = (account: string) =>
+      app.context.db.selectFrom('login_counters').selectAll().where('account', '=', account).execute();
+    expect(await rowsOf(user.username)).toHaveLength(2);
+
+    advanceClock(24 * 3600);
+    expect((await login('someone', wrong, '10.7.0.2')).statusCode).toBe(422);
+    expect(await rowsOf(user.username)).toEqual([]);
+    for (let attempt = 1; attempt <= PAIR_RULE.freeFailures; attempt++) {
+      expect((await login(user.username, wrong, '10.7.0.1')).statusCode).toBe(422);
+    }
   });
 });
 

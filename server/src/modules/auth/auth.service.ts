@@ -3,12 +3,18 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../infra/sec
 import type { AppContext } from '../../app-context.js';
 import type { Principal } from '../access/access.service.js';
 import { AuthRepository } from './auth.repository.js';
+import {
+  FORGET_COUNTER_AFTER_MS,
+  FORGET_KNOWN_ADDRESS_AFTER_MS,
+  afterSuccess,
+  countersFor,
+  secondsToWait,
+  throttleAddress,
+  withAttempt,
+} from './login-throttle.js';
 
-export const LOGIN_WINDOW_MINUTES = 5;
-/** The 6th failure for one account within the window is refused before the password is checked. */
-export const ACCOUNT_FAILURES_ALLOWED = 5;
-/** Looser per address, so one office behind one NAT can still mistype. */
-export const ADDRESS_FAILURES_ALLOWED = 30;
+/** A wait shorter than this is said in seconds, a longer one in minutes. */
+const SAY_MINUTES_FROM_SECONDS = 120;
 
 export class AuthService {
   readonly #repository: AuthRepository;
@@ -17,35 +23,40 @@ export class AuthService {
     this.#repository = new AuthRepository(context.db);
   }
 
-  /** Checks the credentials and answers a token; the same refusal for an unknown account. */
-  async login(username: string, password: string, address: string): Promise<{ token: string; userId: number }> {
+  /**
+   * Checks the credentials and answers a token; the same refusal for an unknown account. An attempt
+   * is first reserved on the throttling counters (429 with the wait when one of them says wait), so
+   * parallel attempts are counted before any password is checked.
+   */
+  async login(username: string, password: string, ip: string): Promise<{ token: string; userId: number }> {
     const now = this.context.now();
-    const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-    await this.#refuseWhenThrottled(username, address, windowStart);
+    const account = username.toLowerCase();
+    const address = throttleAddress(ip);
+    const counters = countersFor(account, address, await this.#repository.isKnownAddress(account, address));
+    await this.#repository.updateCounters(counters, now, (current) => {
+      const wait = Math.max(...current.map((counter) => secondsToWait(counter, now)));
+      if (wait > 0) throw tooManyAttempts(wait);
+      return current.map((counter) => withAttempt(counter, now));
+    });
 
-    const account = await this.#repository.findByUsername(username);
-    const passwordMatches = await verifyPassword(account?.password_hash ?? (await decoyPasswordHash()), password);
-    if (!account || !passwordMatches) {
-      const forgetBefore = new Date(now.getTime() - 24 * 3600_000);
-      await this.#repository.recordFailure(username, address, now, forgetBefore);
+    const user = await this.#repository.findByUsername(account);
+    const passwordMatches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+    if (!user || !passwordMatches) {
+      await this.#repository.pruneCounters(new Date(now.getTime() - FORGET_COUNTER_AFTER_MS));
       throw refused('loginFailed');
     }
-    if (!account.is_active) throw refused('accountDisabled');
+    if (!user.is_active) throw refused('accountDisabled');
 
-    await this.#repository.clearFailures(username);
-    await this.#repository.recordLogin(account.id, now);
-    const token = await this.context.tokens.issue({ userId: account.id, version: account.token_version });
-    return { token, userId: account.id };
-  }
-
-  async #refuseWhenThrottled(username: string, address: string, windowStart: Date): Promise<void> {
-    const [accountFailures, addressFailures] = await Promise.all([
-      this.#repository.countFailures('username', username, windowStart),
-      this.#repository.countFailures('address', address, windowStart),
-    ]);
-    if (accountFailures >= ACCOUNT_FAILURES_ALLOWED || addressFailures >= ADDRESS_FAILURES_ALLOWED) {
-      throw throttled('tooManyAttempts', { minutes: LOGIN_WINDOW_MINUTES });
-    }
+    await this.#repository.updateCounters(counters, now, (current) => current.map(afterSuccess));
+    await this.#repository.rememberAddress(
+      user.id,
+      address,
+      now,
+      new Date(now.getTime() - FORGET_KNOWN_ADDRESS_AFTER_MS),
+    );
+    await this.#repository.recordLogin(user.id, now);
+    const token = await this.context.tokens.issue({ userId: user.id, version: user.token_version });
+    return { token, userId: user.id };
   }
 
   /** The principal of a valid, unrevoked token of an active user; 401 otherwise. */
@@ -72,4 +83,11 @@ export class AuthService {
     await this.#repository.setPasswordAndRevoke(principal.userId, await hashPassword(newPassword));
     this.context.bus.publish('sessionsRevoked', { userId: principal.userId });
   }
+}
+
+/** 429 with the wait in the message and in Retry-After. */
+function tooManyAttempts(seconds: number) {
+  return seconds < SAY_MINUTES_FROM_SECONDS
+    ? throttled('tooManyAttemptsSeconds', { seconds }, seconds)
+    : throttled('tooManyAttempts', { minutes: Math.ceil(seconds / 60) }, seconds);
 }

@@ -7,6 +7,7 @@ import * as rollups from './0005_rollups.js';
 import * as userMoldPrefs from './0006_user_mold_prefs.js';
 import * as moldChannelChoice from './0007_mold_channel_choice.js';
 import * as homeListJson from './0008_home_list_json.js';
+import * as loginThrottle from './0009_login_throttle.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_user_mold_prefs': userMoldPrefs,
   '0007_mold_channel_choice': moldChannelChoice,
   '0008_home_list_json': homeListJson,
+  '0009_login_throttle': loginThrottle,
 };
 
 export const migrationProvider: MigrationProvider = {
