@@ -12,7 +12,8 @@ import {
   type ServerMessageKey,
   type ValidationMessageKey,
 } from '@mouldwatch/shared';
-import { ApiError } from './errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { ApiError, databaseUnavailable } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,6 +62,7 @@ function describeValidation(language: Language, error: FastifyError): string {
 
 function toApiError(error: FastifyError, language: Language): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail: describeValidation(language, error) });
   }
@@ -71,6 +73,9 @@ function toApiError(error: FastifyError, language: Language): ApiError | undefin
   }
   return undefined;
 }
+
+/** What a 503 suggests: the pool tries the database again on every call, so a few seconds do. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Request language and zone, the envelope for every error, and 404s for unknown API paths. */
 export function registerEnvelope(app: FastifyInstance): void {
@@ -88,6 +93,7 @@ export function registerEnvelope(app: FastifyInstance): void {
 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error, request.language);
+    if (apiError?.status === 503) reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
     if (apiError) return reply.status(apiError.status).send(errorBody(request.language, apiError));
     request.log.error({ err: error }, 'request failed');
     const internal = new ApiError(500, ResponseCode.refused, 'internalError');

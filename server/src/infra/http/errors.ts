@@ -22,3 +22,5 @@ export const unauthenticated = () => new ApiError(401, ResponseCode.unauthentica
 export const forbidden = () => new ApiError(403, ResponseCode.forbidden, 'noPermission');
 export const throttled = (key: ServerMessageKey, values?: Record<string, string | number>) =>
   new ApiError(429, ResponseCode.refused, key, values);
+/** The database cannot be reached (stopped, restarting, unreachable): nothing was done; try again later. */
+export const databaseUnavailable = () => new ApiError(503, ResponseCode.refused, 'databaseUnavailable');
