@@ -26,7 +26,8 @@ export interface SharedSubscription {
  * lets each publish only to its own topic: the device is the one the topic names. Messages come
  * through a shared subscription with QoS 1 and are acknowledged to the broker only after the
  * commit (MQTT 5 manual acks). A failed write is not acknowledged: the connection is dropped so
- * that the broker sends the message again when the session resumes.
+ * that the broker sends the message again when the session resumes. A connection lost (the
+ * broker gone, a write failed) is made again after a growing pause, and subscribes again.
  */
 export async function startSharedSubscription(
   ingest: TelemetryIngest,
@@ -34,12 +35,32 @@ export async function startSharedSubscription(
   options: SharedSubscriptionOptions,
 ): Promise<SharedSubscription> {
   const topic = `$share/${options.group}/devices/+/telemetry`;
-  const clients = await Promise.all(
+  const consumers = await Promise.all(
     Array.from({ length: options.connections }, (_, index) =>
       connectConsumer(ingest, log, options, `${options.clientId}-${index}`, topic),
     ),
   );
-  return { close: async () => void (await Promise.all(clients.map((client) => client.endAsync()))) };
+  return { close: async () => void (await Promise.all(consumers.map((consumer) => consumer.close()))) };
+}
+
+/**
+ * Pauses before a reconnection: 250 ms, doubling up to 2 s while attempts fail. Short, because
+ * after a broker restart what devices publish before the server subscribes again may be dropped.
+ */
+class Backoff {
+  static readonly FIRST_MS = 250;
+  static readonly MAX_MS = 2000;
+  #nextMs = Backoff.FIRST_MS;
+
+  next(): number {
+    const ms = this.#nextMs;
+    this.#nextMs = Math.min(ms * 2, Backoff.MAX_MS);
+    return ms;
+  }
+
+  reset(): void {
+    this.#nextMs = Backoff.FIRST_MS;
+  }
 }
 
 async function connectConsumer(
@@ -48,18 +69,29 @@ async function connectConsumer(
   options: SharedSubscriptionOptions,
   clientId: string,
   topic: string,
-): Promise<MqttClient> {
+): Promise<{ close(): Promise<void> }> {
+  const backoff = new Backoff();
+  /** The last connection was dropped because a write failed: a new connection alone is no progress. */
+  let storeFailed = false;
+  let closing = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
   const client = mqtt.connect(options.url, {
     protocolVersion: 5,
     clientId,
     clean: false,
     properties: { sessionExpiryInterval: options.sessionExpirySeconds },
-    reconnectPeriod: 1000,
+    // Reconnections are ours, with the backoff (mqtt.js would retry at a fixed period).
+    reconnectPeriod: 0,
     customHandleAcks: (messageTopic, payload, _packet, done) => {
       storeFromTopic(ingest, log, messageTopic, payload).then(
-        () => done(0),
+        () => {
+          storeFailed = false;
+          backoff.reset();
+          done(0);
+        },
         (error: unknown) => {
           log.warn({ err: error, topic: messageTopic }, 'telemetry not stored; the broker will send it again');
+          storeFailed = true;
           done(error instanceof Error ? error : new Error(String(error)));
           client.stream.destroy();
         },
@@ -73,8 +105,30 @@ async function connectConsumer(
     throw error;
   }
   client.on('error', (error) => log.warn({ err: error, clientId }, 'MQTT connection error'));
+  client.on('close', () => {
+    if (closing || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (!closing) client.reconnect();
+    }, backoff.next());
+  });
+  // Every connection subscribes, even to a session the broker kept: Mosquitto 2.0 restores a
+  // session after a restart but not its shared subscriptions (docs/decisions.md).
+  client.on('connect', () => {
+    if (!storeFailed) backoff.reset();
+    client.subscribe(topic, { qos: 1 }, (error) => {
+      if (error) log.warn({ err: error, clientId }, 'MQTT subscription failed');
+    });
+  });
   await client.subscribeAsync(topic, { qos: 1 });
-  return client;
+  return {
+    close: async () => {
+      closing = true;
+      clearTimeout(reconnectTimer);
+      // Without a connection there is no one to say goodbye to.
+      await client.endAsync(!client.connected);
+    },
+  };
 }
 
 /** Resolves on the first CONNACK; rejects on the first error, so a start against a wrong MQTT_URL fails at once. */
