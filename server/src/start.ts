@@ -18,7 +18,7 @@ export interface RunningServer {
   database: DatabaseHandle;
   seed: SeedOutcome;
   /**
-   * Starts device MQTT (ingest/mqtt.ts): the shared subscription on MQTT_URL, else the embedded
+   * Starts device MQTT (ingest/mqtt.ts): the subscription on MQTT_URL, else the embedded
    * broker on MQTT_PORT; `listenPort` 0 puts the broker on a free port. Closed by close().
    */
   startMqtt(listenPort?: number): Promise<MqttStatus>;

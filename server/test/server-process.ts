@@ -33,8 +33,13 @@ export interface ServerProcess {
 /**
  * The server as `main.ts` runs it (from the sources, in a process of its own, so that a crash is
  * seen as one), empty but for its first administrator, on a free port and data directory of its own.
+ * `adminToken`: another instance has made the database's administrator already, and this one
+ * accepts that administrator's token (the same DATABASE_URL and JWT_SECRET).
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  { adminToken }: { adminToken?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-process-'));
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'server/src/main.ts'], {
@@ -57,13 +62,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const admin = await new Promise<{ username: string; password: string }>((resolve, reject) => {
+  const admin = await new Promise<{ username: string; password: string } | undefined>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
     const onData = () => {
       const match = /First administrator created: (\S+) \/ (\S+)/.exec(output);
-      if (!match || !output.includes('Mouldwatch is running')) return;
+      if ((!match && !adminToken) || !output.includes('Mouldwatch is running')) return;
       clearTimeout(timer);
-      resolve({ username: match[1]!, password: match[2]! });
+      resolve(match ? { username: match[1]!, password: match[2]! } : undefined);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -86,10 +91,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     });
     return { status: response.status, body: (await response.json()) as Envelope<never> };
   };
-  const login = await api<{ access: string }>('POST', '/api/login/en_US', {
-    body: { username: admin.username, password: Buffer.from(admin.password).toString('base64') },
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  const logIn = async ({ username, password }: { username: string; password: string }) => {
+    const login = await api<{ access: string }>('POST', '/api/login/en_US', {
+      body: { username, password: Buffer.from(password).toString('base64') },
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+    return login.body.data.access;
+  };
 
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -100,7 +108,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     url,
     dataDir,
-    adminToken: login.body.data.access,
+    adminToken: admin ? await logIn(admin) : adminToken!,
     exitCode: () => child.exitCode,
     output: () => output,
     api,
