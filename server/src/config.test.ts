@@ -34,6 +34,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
   });
 
+  it('shares the external broker subscription only in a group that is named', () => {
+    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttSharedGroup).toBeUndefined();
+    expect(loadConfig({ MQTT_SHARED_GROUP: 'mouldwatch' }).mqttSharedGroup).toBe('mouldwatch');
+    expect(() => loadConfig({ MQTT_SHARED_GROUP: 'a/b' })).toThrow(/^MQTT_SHARED_GROUP="a\/b": must be a name without/);
+  });
+
   it('treats an empty variable as unset and a malformed URL as one clear error', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/^REDIS_URL="not a url": must be a URL/);

@@ -31,6 +31,10 @@ const environmentSchema = z
     DATABASE_URL: url(['postgres:', 'postgresql:']),
     MQTT_PORT: port(1883),
     MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:']),
+    MQTT_SHARED_GROUP: z
+      .string()
+      .regex(/^[^/+#]+$/, 'must be a name without /, + or #')
+      .optional(),
     REDIS_URL: url(['redis:', 'rediss:']),
     SMTP_URL: url(['smtp:', 'smtps:']),
     PUBLIC_URL: url(['http:', 'https:']),
@@ -51,6 +55,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** With MQTT_URL: instances in this shared-subscription group split the messages (else each gets all). */
+  mqttSharedGroup: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
@@ -94,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_URL ? 0 : e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttSharedGroup: e.MQTT_SHARED_GROUP,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,

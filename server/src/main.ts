@@ -31,6 +31,9 @@ function printWelcome(server: RunningServer, url: string, mqtt: MqttStatus): voi
 async function main(): Promise<void> {
   const config = loadConfig(process.env, WEB_DIR);
   const server = await prepareServer(config);
+  // Every job and request handles its own failures; one that slips through is logged, not fatal:
+  // a database outage must not end the server.
+  process.on('unhandledRejection', (reason) => server.context.log.error({ err: reason }, 'unhandled rejection'));
   const mqtt = await closeOnFailure(server, async () => {
     await explained(
       () => server.app.listen({ port: config.port, host: config.host }),

@@ -18,7 +18,7 @@ export interface RunningServer {
   database: DatabaseHandle;
   seed: SeedOutcome;
   /**
-   * Starts device MQTT (ingest/mqtt.ts): the shared subscription on MQTT_URL, else the embedded
+   * Starts device MQTT (ingest/mqtt.ts): the subscription on MQTT_URL, else the embedded
    * broker on MQTT_PORT; `listenPort` 0 puts the broker on a free port. Closed by close().
    */
   startMqtt(listenPort?: number): Promise<MqttStatus>;
@@ -55,16 +55,20 @@ async function openBus(config: Config, log: FastifyBaseLogger, namespace?: strin
 }
 
 export async function prepareServer(config: Config, options: PrepareOptions = {}): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel });
   const database = options.database;
   const handle =
     database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
+          }
         : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
     ));
   await migrateToLatest(handle.db);
-  const log = pino({ level: config.logLevel });
   const context: AppContext = {
     config,
     db: handle.db,

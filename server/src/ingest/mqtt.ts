@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
-import { startSharedSubscription } from './mqtt-subscriber.js';
+import { startBrokerSubscription } from './mqtt-subscriber.js';
 import type { TelemetryIngest } from './telemetry-ingest.js';
 
 export type MqttStatus = { kind: 'embedded'; port: number } | { kind: 'external'; url: string } | { kind: 'off' };
@@ -12,16 +12,15 @@ export interface MqttIngest {
   close(): Promise<void>;
 }
 
-/** The shared-subscription group of every Mouldwatch instance on one broker. */
-const SHARED_GROUP = 'mouldwatch';
 /** An instance away for longer loses its session and the messages queued for it. */
 const SESSION_EXPIRY_SECONDS = 3600;
-const CONNECTIONS_PER_INSTANCE = 32;
+/** Connections of an instance in a shared-subscription group. */
+const SHARED_CONNECTIONS_PER_INSTANCE = 32;
 
 /**
- * Device MQTT as configured: with MQTT_URL a shared subscription on that broker, else the
- * embedded broker on MQTT_PORT (0: none). `listenPort` puts the embedded broker there instead;
- * 0 picks a free port, which the status reports (tests).
+ * Device MQTT as configured: with MQTT_URL a subscription on that broker (shared with
+ * MQTT_SHARED_GROUP), else the embedded broker on MQTT_PORT (0: none). `listenPort` puts the
+ * embedded broker there instead; 0 picks a free port, which the status reports (tests).
  */
 export async function startMqtt(
   ingest: TelemetryIngest,
@@ -31,13 +30,14 @@ export async function startMqtt(
 ): Promise<MqttIngest> {
   const mqttLog = log.child({ component: 'mqtt' });
   if (config.mqttUrl) {
-    const subscription = await startSharedSubscription(ingest, mqttLog, {
+    const subscription = await startBrokerSubscription(ingest, mqttLog, {
       url: config.mqttUrl,
-      group: SHARED_GROUP,
       // Stable across restarts of this instance; instances on one host differ by their HTTP port.
       clientId: `mouldwatch-${hostname()}-${config.port}`,
-      connections: CONNECTIONS_PER_INSTANCE,
       sessionExpirySeconds: SESSION_EXPIRY_SECONDS,
+      shared: config.mqttSharedGroup
+        ? { group: config.mqttSharedGroup, connections: SHARED_CONNECTIONS_PER_INSTANCE }
+        : undefined,
     });
     return { status: { kind: 'external', url: config.mqttUrl }, close: () => subscription.close() };
   }

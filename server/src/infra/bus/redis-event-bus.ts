@@ -44,6 +44,9 @@ export class RedisEventBus implements EventBus {
 
   publish<T extends BusTopic>(topic: T, event: BusEvents[T]): void {
     this.#local.publish(topic, event);
+    // While Redis is away (ioredis reconnects by itself) the other instances miss the event: better
+    // at once than after queueing it and failing it with one error logged per event.
+    if (this.publisher.status !== 'ready') return;
     const wire: Wire = { origin: this.#origin, event };
     this.publisher.publish(this.prefix + topic, JSON.stringify(wire)).catch(this.onError);
   }

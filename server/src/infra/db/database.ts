@@ -15,7 +15,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseLocation =
-  | { kind: 'postgres'; url: string; schema?: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string;
+      /** Told of each connection lost (the server stopped, the network broke); the pool goes on. */
+      onConnectionError?: (error: Error) => void;
+    }
   /**
    * `dataDir` undefined keeps the embedded database in memory (tests); `snapshot` (a
    * `dumpDataDir` of another embedded database) starts it from that copy instead of empty.
@@ -27,10 +33,22 @@ const NUMERIC_OID = 1700;
 /** Ids and counts fit in a double; numbers are easier to work with than strings everywhere. */
 const toNumber = (value: string) => Number(value);
 
-function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+/** A call waits at most this long for a connection: while the database is away, calls fail fast (503). */
+const CONNECTION_TIMEOUT_MS = 5000;
+
+/**
+ * The pool outlives the database: a connection that breaks is dropped (its error would otherwise
+ * end the process) and the next call opens a new one, so the server is back when the database is.
+ */
+function openPostgres(
+  url: string,
+  schema: string | undefined,
+  onConnectionError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -39,6 +57,10 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // Each connection reports its own loss, idle or held between two statements; what the pool
+  // repeats of an idle one's is the same error.
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
@@ -56,7 +78,7 @@ async function openPGlite(dataDir: string | undefined, snapshot: Blob | undefine
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   const handle =
     location.kind === 'postgres'
-      ? openPostgres(location.url, location.schema)
+      ? openPostgres(location.url, location.schema, location.onConnectionError)
       : await openPGlite(location.dataDir, location.snapshot);
   await sql`select 1`.execute(handle.db);
   return handle;

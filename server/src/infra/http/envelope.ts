@@ -12,7 +12,8 @@ import {
   type ServerMessageKey,
   type ValidationMessageKey,
 } from '@mouldwatch/shared';
-import { ApiError } from './errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { ApiError, databaseUnavailable } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,6 +62,7 @@ function describeValidation(language: Language, error: FastifyError): string {
 
 function toApiError(error: FastifyError, language: Language): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail: describeValidation(language, error) });
   }

@@ -25,3 +25,14 @@ export const forbidden = () => new ApiError(403, ResponseCode.forbidden, 'noPerm
 /** 429, telling the client in Retry-After how many seconds to wait. */
 export const throttled = (key: ServerMessageKey, values: Record<string, string | number>, retryAfterSeconds: number) =>
   new ApiError(429, ResponseCode.refused, key, values, { 'retry-after': String(retryAfterSeconds) });
+/** What a 503 suggests: the pool tries the database again on every call, so a few seconds do. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** The database cannot be reached (stopped, restarting, unreachable): nothing was done; try again later. */
+export const databaseUnavailable = () =>
+  new ApiError(
+    503,
+    ResponseCode.refused,
+    'databaseUnavailable',
+    {},
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );

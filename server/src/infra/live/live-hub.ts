@@ -11,6 +11,7 @@ import {
 } from '@mouldwatch/shared';
 import { liveClientMessageSchema, type LiveClientMessage } from '@mouldwatch/shared/live-client';
 import type { EventBus } from '../bus/event-bus.js';
+import { ApiError } from '../http/errors.js';
 
 /** The signed-in user behind a socket; the hub only needs to know whose it is. */
 export interface LivePrincipal {
@@ -50,7 +51,7 @@ const DEFAULT_OPTIONS: LiveHubOptions = {
 };
 
 /** Close codes the console tells apart: session gone (log in again) versus anything else (reconnect). */
-export const CloseCode = { unauthenticated: 4401, slowConsumer: 4408, badMessage: 4400 } as const;
+export const CloseCode = { unauthenticated: 4401, slowConsumer: 4408, badMessage: 4400, tryAgainLater: 1013 } as const;
 
 class LiveClient<P extends LivePrincipal> {
   principal: P | undefined;
@@ -104,13 +105,13 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   ) {
     this.#options = { ...DEFAULT_OPTIONS, ...options };
     this.#unsubscribe = [
-      deps.bus.subscribe('notice', ({ userId, noticeId }) => void this.#pushNotice(userId, noticeId)),
+      deps.bus.subscribe('notice', ({ userId, noticeId }) => this.#inBackground(this.#pushNotice(userId, noticeId))),
       deps.bus.subscribe('sessionsRevoked', ({ userId }) => this.#closeUser(userId)),
       deps.bus.subscribe('reading', ({ moldId, message }) => {
-        if (moldId !== null) void this.#pushReading(moldId, message);
+        if (moldId !== null) this.#inBackground(this.#pushReading(moldId, message));
       }),
       deps.bus.subscribe('moldStatus', ({ moldId, status, stateChanged }) => {
-        if (stateChanged) void this.#pushStatus(moldId, status);
+        if (stateChanged) this.#inBackground(this.#pushStatus(moldId, status));
         else this.#queueFigures(moldId, status);
       }),
     ];
@@ -130,7 +131,9 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     const timer = setTimeout(() => {
       if (!client.principal) socket.close(CloseCode.unauthenticated, 'login timeout');
     }, this.#options.authTimeoutMs);
-    socket.on('message', (data, isBinary) => void this.#onMessage(client, isBinary ? null : data.toString()));
+    socket.on('message', (data, isBinary) =>
+      this.#inBackground(this.#onMessage(client, isBinary ? null : data.toString())),
+    );
     socket.on('close', () => {
       clearTimeout(timer);
       this.#forget(client);
@@ -187,9 +190,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       clients.add(client);
       this.#clients.set(principal.userId, clients);
       client.send({ type: 'login', code: ResponseCode.ok, msg: serverMessage('en', 'ok') });
-    } catch {
-      client.send({ type: 'login', code: ResponseCode.unauthenticated, msg: serverMessage('en', 'loginRequired') });
-      client.socket.close(CloseCode.unauthenticated, 'unauthenticated');
+    } catch (error) {
+      this.#refuse(client, error, 'unauthenticated');
     }
   }
 
@@ -197,9 +199,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   async #ping(client: LiveClient<P>, principal: P): Promise<void> {
     try {
       await this.deps.authenticate(client.token);
-    } catch {
-      client.send({ type: 'login', code: ResponseCode.unauthenticated, msg: serverMessage('en', 'loginRequired') });
-      client.socket.close(CloseCode.unauthenticated, 'session revoked');
+    } catch (error) {
+      this.#refuse(client, error, 'session revoked');
       return;
     }
     const messageCount = await this.deps.unreadCount(principal.userId);
@@ -281,7 +282,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   #sendFigures(): void {
     const clients = [...this.#withPendingFigures];
     this.#withPendingFigures.clear();
-    for (const client of clients) void this.#sendFiguresTo(client);
+    for (const client of clients) this.#inBackground(this.#sendFiguresTo(client));
   }
 
   /** The waiting figures of the moulds the socket still watches and its user may still see. */
@@ -330,6 +331,25 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
         create_datetime: notice.create_datetime,
       });
     }
+  }
+
+  /**
+   * A token refused ends the session (the console logs out); a check that could not be made (the
+   * database is away) only closes the socket, and the console connects again.
+   */
+  #refuse(client: LiveClient<P>, error: unknown, reason: string): void {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      this.deps.log.warn({ err: error }, 'live login could not be checked');
+      client.socket.close(CloseCode.tryAgainLater, 'try again later');
+      return;
+    }
+    client.send({ type: 'login', code: ResponseCode.unauthenticated, msg: serverMessage('en', 'loginRequired') });
+    client.socket.close(CloseCode.unauthenticated, reason);
+  }
+
+  /** Work started by an event or a message: a failure (the database away …) is logged, and the hub goes on. */
+  #inBackground(work: Promise<void>): void {
+    work.catch((error: unknown) => this.deps.log.warn({ err: error }, 'live channel'));
   }
 
   #closeUser(userId: number): void {

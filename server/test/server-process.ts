@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Envelope } from '@mouldwatch/shared';
+import { freePort } from './private-services.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+}
+
+export interface ServerProcess {
+  url: string;
+  dataDir: string;
+  /** The first administrator's JWT. */
+  adminToken: string;
+  exitCode(): number | null;
+  output(): string;
+  api<T = unknown>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiAnswer<T>>;
+  /** SIGTERM, and waits for the exit; the data directory stays until remove(). */
+  stop(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+/**
+ * The server as `main.ts` runs it (from the sources, in a process of its own, so that a crash is
+ * seen as one), empty but for its first administrator, on a free port and data directory of its own.
+ * `adminToken`: another instance has made the database's administrator already, and this one
+ * accepts that administrator's token (the same DATABASE_URL and JWT_SECRET).
+ */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  { adminToken }: { adminToken?: string } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-process-'));
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const admin = await new Promise<{ username: string; password: string } | undefined>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = () => {
+      const match = /First administrator created: (\S+) \/ (\S+)/.exec(output);
+      if ((!match && !adminToken) || !output.includes('Mouldwatch is running')) return;
+      clearTimeout(timer);
+      resolve(match ? { username: match[1]!, password: match[2]! } : undefined);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const api: ServerProcess['api'] = async (method, apiPath, { token, body, headers } = {}) => {
+    const response = await fetch(url + apiPath, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `JWT ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Envelope<never> };
+  };
+  const logIn = async ({ username, password }: { username: string; password: string }) => {
+    const login = await api<{ access: string }>('POST', '/api/login/en_US', {
+      body: { username, password: Buffer.from(password).toString('base64') },
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+    return login.body.data.access;
+  };
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    url,
+    dataDir,
+    adminToken: admin ? await logIn(admin) : adminToken!,
+    exitCode: () => child.exitCode,
+    output: () => output,
+    api,
+    stop,
+    remove: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
