@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { telemetryTopic } from '@mouldwatch/shared';
+import { MAX_TELEMETRY_BYTES, telemetryTopic } from '@mouldwatch/shared';
 import type { IngestDevice } from './ingest.repository.js';
+import { PacketTooLarge, limitPacketSize } from './mqtt-packet-limit.js';
 import { storePublish } from './mqtt-publish.js';
 import type { TelemetryIngest } from './telemetry-ingest.js';
 
@@ -29,7 +30,7 @@ export async function startEmbeddedBroker(
   { port, host }: { port: number; host: string },
 ): Promise<EmbeddedBroker> {
   const broker = await createDeviceBroker(ingest, log);
-  const server = createServer(broker.handle);
+  const server = createServer((socket) => limitPacketSize(broker.handle(socket), MAX_TELEMETRY_BYTES));
   try {
     await listen(server, port, host);
   } catch (error) {
@@ -58,7 +59,13 @@ async function createDeviceBroker(ingest: TelemetryIngest, log: FastifyBaseLogge
   broker.authorizePublish = authorizeTelemetry(ingest, log, devices);
   // Devices only publish: every subscription is refused (SUBACK 0x80).
   broker.authorizeSubscribe = (_client, _subscription, callback) => callback(null, null);
-  broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
+  const logClientError = (client: Client, error: Error) => {
+    if (error instanceof PacketTooLarge)
+      log.warn({ clientId: client.id, reason: error.message }, 'MQTT connection closed');
+    else log.debug({ clientId: client.id, err: error }, 'MQTT client error');
+  };
+  broker.on('clientError', logClientError);
+  broker.on('connectionError', logClientError);
   return broker;
 }
 

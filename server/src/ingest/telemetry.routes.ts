@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_MESSAGES_PER_REQUEST, ResponseCode } from '@mouldwatch/shared';
+import { MAX_MESSAGES_PER_REQUEST, MAX_TELEMETRY_BYTES, ResponseCode } from '@mouldwatch/shared';
 import { envelope } from '../infra/http/envelope.js';
 import { ApiError, invalidInput } from '../infra/http/errors.js';
 import { MalformedTelemetry, type TelemetryIngest } from './telemetry-ingest.js';
@@ -17,6 +17,7 @@ export async function telemetryRoutes(app: FastifyInstance, { ingest }: { ingest
     '/api/device/telemetry/',
     {
       config: { public: true },
+      bodyLimit: MAX_TELEMETRY_BYTES,
       schema: {
         tags: ['devices'],
         summary: 'Device telemetry: one message or an array, stored all or nothing, answered after the commit',
