@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
-import { registerEnvelope } from './infra/http/envelope.js';
+import { answerFrameworkError, registerEnvelope } from './infra/http/envelope.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerWeb } from './infra/http/web.js';
 import { LiveHub, type LiveHubOptions } from './infra/live/live-hub.js';
@@ -142,6 +142,9 @@ export async function buildApp(
     // Devices post readings all the time: a line per request would drown what matters.
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // The spec's `{token}` path segments carry a JWT (several hundred characters).
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

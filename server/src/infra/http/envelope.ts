@@ -95,6 +95,19 @@ export function registerEnvelope(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The router's own refusals, answered before any hook has run (so before the language is read):
+ * a path parameter over the length limit (414) or a URL that does not decode (400).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const language = parseLanguage(/[?&]lang=([^&#]*)/.exec(request.url)?.[1]) ?? 'en';
+  const apiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, ResponseCode.invalid, 'invalidInput', { detail: 'a path parameter is too long' })
+      : (toApiError(error, language) ?? new ApiError(500, ResponseCode.refused, 'internalError'));
+  void reply.status(apiError.status).send(errorBody(language, apiError));
+}
+
 /** Answer for an API path no route serves. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(errorBody(request.language, new ApiError(404, ResponseCode.refused, 'notFound')));
