@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { answerFrameworkError, registerEnvelope } from './infra/http/envelope.js';
+import { registerInputGuard } from './infra/http/input-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerWeb } from './infra/http/web.js';
 import { LiveHub, type LiveHubOptions } from './infra/live/live-hub.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   registerEnvelope(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, context.config.production);
   await registerApiDocs(app);
   registerAuthHook(app, services.auth, services.access);
@@ -168,6 +170,6 @@ export async function buildApp(
   await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
-  await registerWeb(app, context.config.webDir);
+  await registerWeb(app, context.config.webDir, { production: context.config.production });
   return app;
 }

@@ -59,8 +59,19 @@ function describeValidation(language: Language, error: FastifyError): string {
   return `${field}: ${text ?? 'invalid'}`;
 }
 
+/**
+ * SQLSTATEs of a value the database cannot take — a NUL byte or a character it cannot encode, text
+ * that is not a number, a number or date out of range: the request's fault. A backstop: such input
+ * should be refused before it reaches a query.
+ */
+const REFUSED_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22003', '22008']);
+const isRefusedValue = (error: FastifyError) => REFUSED_VALUE_STATES.has(error.code);
+
 function toApiError(error: FastifyError, language: Language): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (isRefusedValue(error)) {
+    return new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail: 'a value the database cannot take' });
+  }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail: describeValidation(language, error) });
   }
@@ -87,6 +98,7 @@ export function registerEnvelope(app: FastifyInstance): void {
   });
 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isRefusedValue(error)) request.log.warn({ err: error }, 'the database refused a value of the request');
     const apiError = toApiError(error, request.language);
     if (apiError) return reply.status(apiError.status).send(errorBody(request.language, apiError));
     request.log.error({ err: error }, 'request failed');
