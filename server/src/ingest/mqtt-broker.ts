@@ -14,6 +14,14 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
+/**
+ * How long a publish over the device's rate may be held before its PUBACK: a device that sends
+ * faster than its rate is slowed down to it (aedes reads a connection's next packets only once
+ * those in hand are answered); one that would wait longer — many publishes at once, or several
+ * connections — is disconnected.
+ */
+const MAX_RATE_WAIT_MS = 10_000;
+
 /** A refused CONNECT with its CONNACK return code (MQTT 3.1.1: 3 server unavailable, 4 bad credentials). */
 const connectRefused = (message: string, returnCode: 3 | 4): AuthenticateError =>
   Object.assign(new Error(message), { returnCode });
@@ -110,6 +118,17 @@ function authorizeTelemetry(
     }
   }
 
+  /** Waits for the device's rate limit to let the publish in, or rejects when that is too far off. */
+  async function admitted(device: IngestDevice): Promise<void> {
+    const admission = ingest.rateLimit.take(device.id, MAX_RATE_WAIT_MS);
+    if (!admission.admitted) {
+      log.warn({ deviceNo: device.deviceNo }, 'device over its rate limit: connection closed');
+      throw new Error('over the rate limit');
+    }
+    // Not kept waiting at a stop: the publish is then never acknowledged, and the device sends it again.
+    if (admission.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, admission.waitMs).unref());
+  }
+
   return (client, packet, callback) => {
     const device = client ? devices.get(client) : undefined;
     if (!device || packet.topic !== telemetryTopic(device.deviceNo)) {
@@ -117,10 +136,12 @@ function authorizeTelemetry(
       return;
     }
     packet.retain = false;
-    store(device, Buffer.from(packet.payload)).then(
-      () => callback(null),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-    );
+    admitted(device)
+      .then(() => store(device, Buffer.from(packet.payload)))
+      .then(
+        () => callback(null),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
   };
 }
 
