@@ -3,7 +3,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
-import { registerEnvelope } from './infra/http/envelope.js';
+import { answerFrameworkError, registerEnvelope } from './infra/http/envelope.js';
+import { registerInputGuard } from './infra/http/input-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerWeb } from './infra/http/web.js';
 import { LiveHub, type LiveHubOptions } from './infra/live/live-hub.js';
@@ -142,11 +143,15 @@ export async function buildApp(
     // Devices post readings all the time: a line per request would drown what matters.
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // The spec's `{token}` path segments carry a JWT (several hundred characters).
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerEnvelope(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, context.config.production);
   await registerApiDocs(app);
   registerAuthHook(app, services.auth, services.access);
@@ -165,6 +170,6 @@ export async function buildApp(
   await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
-  await registerWeb(app, context.config.webDir);
+  await registerWeb(app, context.config.webDir, { production: context.config.production });
   return app;
 }

@@ -42,6 +42,7 @@ const environmentSchema = z
     DEMO: flag,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEVICE_RATE_LIMIT: z.coerce.number().int().min(1, 'must be a whole number ≥ 1').default(100),
   })
   .refine((env) => !(env.DEMO && env.NODE_ENV === 'production'), {
     path: ['DEMO'],
@@ -64,6 +65,8 @@ export interface Config {
   demo: boolean;
   production: boolean;
   logLevel: string;
+  /** Telemetry requests or publishes a second per device (docs/device-protocol.md, "Limits"). */
+  deviceRateLimit: number;
   /** The built SPA; absent in API-only test runs. */
   webDir: string | undefined;
 }
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     demo: e.DEMO,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    deviceRateLimit: e.DEVICE_RATE_LIMIT,
     webDir,
   };
 }

@@ -10,7 +10,9 @@ let httpUrl: string;
 let mqttUrl: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // A tight rate per device (2 requests or publishes a second, 20 at once): a back-fill passes it
+  // only by sending its readings in batches.
+  app = await startTestApp({ DEVICE_RATE_LIMIT: '2' });
   admin = await app.login(ADMIN);
   httpUrl = await app.app.listen({ port: 0, host: '127.0.0.1' });
   const mqtt = await app.startMqtt(0);

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { telemetryTopic, type DeviceMessage, type DeviceProfile } from '@mouldwatch/shared';
+import { MAX_MESSAGES_PER_REQUEST, telemetryTopic, type DeviceMessage, type DeviceProfile } from '@mouldwatch/shared';
 
 /** Sends one device's messages; resolves once the server acknowledged them. */
 export interface Transport {
@@ -16,7 +16,11 @@ export interface DeviceIdentity {
   counter?: number;
 }
 
-/** MQTT with QoS 1: the PUBACK comes only after the server committed the reading. */
+/**
+ * MQTT with QoS 1: the PUBACK comes only after the server committed the reading. A batch goes as
+ * one publish (an array, up to the protocol's 1000 messages): the server's rate limit counts
+ * publishes, so a back-fill is not slowed down to it.
+ */
 export async function mqttTransport(url: string, device: DeviceIdentity): Promise<Transport> {
   const client: MqttClient = await mqtt.connectAsync(url, {
     username: device.device_no,
@@ -27,7 +31,10 @@ export async function mqttTransport(url: string, device: DeviceIdentity): Promis
   const topic = telemetryTopic(device.device_no);
   return {
     send: async (messages) => {
-      for (const message of messages) await client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+      for (let start = 0; start < messages.length; start += MAX_MESSAGES_PER_REQUEST) {
+        const batch = messages.slice(start, start + MAX_MESSAGES_PER_REQUEST);
+        await client.publishAsync(topic, JSON.stringify(batch.length === 1 ? batch[0] : batch), { qos: 1 });
+      }
     },
     close: () => client.endAsync(),
   };

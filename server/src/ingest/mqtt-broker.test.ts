@@ -1,6 +1,7 @@
+import type { Socket } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { telemetryTopic } from '@mouldwatch/shared';
+import { MAX_TELEMETRY_BYTES, telemetryTopic } from '@mouldwatch/shared';
 import {
   breakReadingsTable,
   holdReadingsLock,
@@ -173,5 +174,80 @@ describe('the embedded MQTT broker', () => {
     expect(client.connected).toBe(true);
     await publish(client, device, telemetryMessage(1));
     expect(await seqsOf(device)).toEqual([1]);
+  });
+
+  describe('packet size', () => {
+    /** The fixed header of a QoS 1 PUBLISH announcing `remaining` bytes, its topic and packet id. */
+    function publishHeader(topic: string, remaining: number): Buffer {
+      const length: number[] = [];
+      for (let rest = remaining; ;) {
+        const byte = rest % 128;
+        rest = Math.floor(rest / 128);
+        length.push(rest > 0 ? byte | 0x80 : byte);
+        if (rest === 0) break;
+      }
+      const topicBytes = Buffer.from(topic);
+      const topicLength = Buffer.alloc(2);
+      topicLength.writeUInt16BE(topicBytes.length);
+      return Buffer.concat([Buffer.from([0x32, ...length]), topicLength, topicBytes, Buffer.from([0x00, 0x01])]);
+    }
+
+    /** Writes `chunk` again and again (waiting for the socket to drain) until it closes or `maxBytes` went out. */
+    async function writeUntilClosed(socket: Socket, chunk: Buffer, maxBytes: number): Promise<number> {
+      let written = 0;
+      while (written < maxBytes && !socket.destroyed && socket.writable) {
+        written += chunk.length;
+        if (!socket.write(chunk)) {
+          await new Promise<void>((resolve) => {
+            socket.once('drain', resolve);
+            socket.once('close', resolve);
+          });
+        }
+      }
+      return written;
+    }
+
+    it('closes the connection of a publish over the limit without acknowledging or storing it', async () => {
+      const device = await registerDevice(app, admin);
+      const client = await connectAs(device);
+      const tooMany = Array.from({ length: 70_000 }, (_, index) => telemetryMessage(index + 1));
+      const payload = JSON.stringify(tooMany);
+      expect(payload.length).toBeGreaterThan(5 * MAX_TELEMETRY_BYTES);
+      const connectionClosed = closed(client).then(() => 'closed');
+      const publishing = client.publishAsync(telemetryTopic(device.device_no), payload, { qos: 1 });
+      expect(await Promise.race([connectionClosed, stateAfter(publishing, 10_000)])).toBe('closed');
+      expect(await stateAfter(publishing, 50)).not.toBe('acked');
+      expect(await seqsOf(device)).toEqual([]);
+    });
+
+    it('cuts off a packet announcing 250 MB at its header, without buffering its body', async () => {
+      const [device, other] = [await registerDevice(app, admin), await registerDevice(app, admin)];
+      const client = await connectAs(device);
+      const socket = client.stream as Socket;
+      const rssBefore = process.memoryUsage().rss;
+      const connectionClosed = closed(client);
+      socket.write(publishHeader(telemetryTopic(device.device_no), 250_000_000));
+      // The body trickles in: a broker that waits for all of it buffers whatever comes.
+      const written = await writeUntilClosed(socket, Buffer.alloc(64 * 1024, 0x20), 128 * 1024 * 1024);
+      expect(written).toBeLessThan(32 * 1024 * 1024);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
+      await connectionClosed;
+      expect(await seqsOf(device)).toEqual([]);
+
+      const next = await connectAs(other);
+      await publish(next, other, telemetryMessage(1));
+      expect(await seqsOf(other)).toEqual([1]);
+    });
+
+    it('takes a full batch of 1000 messages as one publish', async () => {
+      const device = await registerDevice(app, admin);
+      const client = await connectAs(device);
+      await publish(
+        client,
+        device,
+        Array.from({ length: 1000 }, (_, index) => telemetryMessage(index + 1)),
+      );
+      expect(await seqsOf(device)).toHaveLength(1000);
+    });
   });
 });

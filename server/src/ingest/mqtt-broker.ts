@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { telemetryTopic } from '@mouldwatch/shared';
+import { MAX_TELEMETRY_BYTES, telemetryTopic } from '@mouldwatch/shared';
 import type { IngestDevice } from './ingest.repository.js';
+import { PacketTooLarge, limitPacketSize } from './mqtt-packet-limit.js';
 import { storePublish } from './mqtt-publish.js';
 import type { TelemetryIngest } from './telemetry-ingest.js';
 
@@ -12,6 +13,14 @@ export interface EmbeddedBroker {
   port: number;
   close(): Promise<void>;
 }
+
+/**
+ * How long a publish over the device's rate may be held before its PUBACK: a device that sends
+ * faster than its rate is slowed down to it (aedes reads a connection's next packets only once
+ * those in hand are answered); one that would wait longer — many publishes at once, or several
+ * connections — is disconnected.
+ */
+const MAX_RATE_WAIT_MS = 10_000;
 
 /** A refused CONNECT with its CONNACK return code (MQTT 3.1.1: 3 server unavailable, 4 bad credentials). */
 const connectRefused = (message: string, returnCode: 3 | 4): AuthenticateError =>
@@ -29,7 +38,7 @@ export async function startEmbeddedBroker(
   { port, host }: { port: number; host: string },
 ): Promise<EmbeddedBroker> {
   const broker = await createDeviceBroker(ingest, log);
-  const server = createServer(broker.handle);
+  const server = createServer((socket) => limitPacketSize(broker.handle(socket), MAX_TELEMETRY_BYTES));
   try {
     await listen(server, port, host);
   } catch (error) {
@@ -58,7 +67,13 @@ async function createDeviceBroker(ingest: TelemetryIngest, log: FastifyBaseLogge
   broker.authorizePublish = authorizeTelemetry(ingest, log, devices);
   // Devices only publish: every subscription is refused (SUBACK 0x80).
   broker.authorizeSubscribe = (_client, _subscription, callback) => callback(null, null);
-  broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
+  const logClientError = (client: Client, error: Error) => {
+    if (error instanceof PacketTooLarge)
+      log.warn({ clientId: client.id, reason: error.message }, 'MQTT connection closed');
+    else log.debug({ clientId: client.id, err: error }, 'MQTT client error');
+  };
+  broker.on('clientError', logClientError);
+  broker.on('connectionError', logClientError);
   return broker;
 }
 
@@ -103,6 +118,17 @@ function authorizeTelemetry(
     }
   }
 
+  /** Waits for the device's rate limit to let the publish in, or rejects when that is too far off. */
+  async function admitted(device: IngestDevice): Promise<void> {
+    const admission = ingest.rateLimit.take(device.id, MAX_RATE_WAIT_MS);
+    if (!admission.admitted) {
+      log.warn({ deviceNo: device.deviceNo }, 'device over its rate limit: connection closed');
+      throw new Error('over the rate limit');
+    }
+    // Not kept waiting at a stop: the publish is then never acknowledged, and the device sends it again.
+    if (admission.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, admission.waitMs).unref());
+  }
+
   return (client, packet, callback) => {
     const device = client ? devices.get(client) : undefined;
     if (!device || packet.topic !== telemetryTopic(device.deviceNo)) {
@@ -110,10 +136,12 @@ function authorizeTelemetry(
       return;
     }
     packet.retain = false;
-    store(device, Buffer.from(packet.payload)).then(
-      () => callback(null),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-    );
+    admitted(device)
+      .then(() => store(device, Buffer.from(packet.payload)))
+      .then(
+        () => callback(null),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
   };
 }
 

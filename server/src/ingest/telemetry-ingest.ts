@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context.js';
 import type { NewReading } from '../infra/db/schema.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 import { DeviceDirectory } from './device-directory.js';
+import { DeviceRateLimit, rateLimitOf } from './device-rate-limit.js';
 import { IngestRepository, type IngestDevice, type ReadingKey } from './ingest.repository.js';
 import { InOrder } from './in-order.js';
 import { SeenTracker } from './seen-tracker.js';
@@ -74,6 +75,8 @@ export class TelemetryIngest {
   readonly #directory: DeviceDirectory;
   readonly #writer: BatchWriter<PendingReading, WriteOutcome>;
   readonly #seen = new SeenTracker(SEEN_EVERY_MS);
+  /** Requests and publishes per device, checked by each transport before it stores. */
+  readonly rateLimit: DeviceRateLimit;
   /**
    * New readings are announced batch by batch in the order the batches started, whatever order
    * their commits come in: a device whose messages end up in two batches written at once (HTTP
@@ -89,6 +92,7 @@ export class TelemetryIngest {
     this.#repository = new IngestRepository(context.db);
     this.#directory = new DeviceDirectory(this.#repository, context.bus);
     this.#writer = new BatchWriter((take) => this.#store(take), BATCH);
+    this.rateLimit = new DeviceRateLimit(rateLimitOf(context.config.deviceRateLimit));
   }
 
   get counters(): Readonly<IngestCounters> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_MESSAGES_PER_REQUEST, ResponseCode } from '@mouldwatch/shared';
+import { MAX_MESSAGES_PER_REQUEST, MAX_TELEMETRY_BYTES, ResponseCode } from '@mouldwatch/shared';
 import { envelope } from '../infra/http/envelope.js';
-import { ApiError, invalidInput } from '../infra/http/errors.js';
+import { ApiError, invalidInput, throttled } from '../infra/http/errors.js';
 import { MalformedTelemetry, type TelemetryIngest } from './telemetry-ingest.js';
 
 const deviceUnauthenticated = () => new ApiError(401, ResponseCode.unauthenticated, 'deviceTokenInvalid');
@@ -17,20 +17,27 @@ export async function telemetryRoutes(app: FastifyInstance, { ingest }: { ingest
     '/api/device/telemetry/',
     {
       config: { public: true },
+      bodyLimit: MAX_TELEMETRY_BYTES,
       schema: {
         tags: ['devices'],
         summary: 'Device telemetry: one message or an array, stored all or nothing, answered after the commit',
         description:
           `Header \`Authorization: Device <token>\`. Body: a message of docs/device-protocol.md or an array of up to ` +
           `${MAX_MESSAGES_PER_REQUEST}. 200 with {stored, duplicates}; 400 naming the first malformed message, its ` +
-          'field and rule (nothing of the request is stored); 401 / 5000 for a missing or wrong token.',
+          'field and rule (nothing of the request is stored); 401 / 5000 for a missing or wrong token; 429 with ' +
+          'Retry-After when the device is over its rate limit (nothing stored).',
         security: [],
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const token = deviceTokenOf(request.headers.authorization);
       const device = token ? await ingest.deviceByToken(token) : undefined;
       if (!device) throw deviceUnauthenticated();
+      const admission = ingest.rateLimit.take(device.id);
+      if (!admission.admitted) {
+        reply.header('Retry-After', Math.ceil(admission.retryAfterMs / 1000));
+        throw throttled('tooManyRequests');
+      }
       try {
         return envelope(request, await ingest.ingest(device, request.body));
       } catch (error) {

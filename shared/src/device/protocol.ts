@@ -11,6 +11,11 @@ export const EARLIEST_TS = 1_577_836_800;
 /** How far ahead of the server clock a device clock may run. */
 export const MAX_CLOCK_AHEAD_S = 600;
 export const MAX_MESSAGES_PER_REQUEST = 1000;
+/**
+ * The largest HTTP body, or MQTT packet after its fixed header (topic, packet id and payload), a
+ * device may send: 1 MiB, some 4,000 typical messages, so a full batch of 1000 fits.
+ */
+export const MAX_TELEMETRY_BYTES = 1024 * 1024;
 
 const seconds = z.number().check(z.gte(0), z.lte(86_400));
 const temperature = z.nullable(z.number().check(z.gte(-100), z.lte(1000)));

@@ -22,6 +22,7 @@ const en = {
   frequencyChoice: 'Choose 3, 5 or 10',
   textTooLong: 'Too long',
   serialNumberFormat: 'Number error: use 3 to 64 letters, digits, - or _',
+  noNulCharacter: 'Must not contain a NUL character',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -45,6 +46,7 @@ const zh: Catalog = {
   frequencyChoice: '请选择 3、5 或 10',
   textTooLong: '内容过长',
   serialNumberFormat: '编号错误：请使用 3 到 64 个字母、数字、- 或 _',
+  noNulCharacter: '不能包含空字符（NUL）',
 };
 
 const kor: Catalog = {
@@ -65,6 +67,7 @@ const kor: Catalog = {
   frequencyChoice: '3, 5 또는 10을 선택하세요',
   textTooLong: '너무 깁니다',
   serialNumberFormat: '번호 오류: 영문, 숫자, - 또는 _ 3~64자를 사용하세요',
+  noNulCharacter: 'NUL 문자를 포함할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -85,6 +88,7 @@ const por: Catalog = {
   frequencyChoice: 'Escolha 3, 5 ou 10',
   textTooLong: 'Muito longo',
   serialNumberFormat: 'Número inválido: use de 3 a 64 letras, dígitos, - ou _',
+  noNulCharacter: 'Não pode conter o caractere NUL',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -60,9 +60,20 @@ function describeValidation(language: Language, error: FastifyError): string {
   return `${field}: ${text ?? 'invalid'}`;
 }
 
+/**
+ * SQLSTATEs of a value the database cannot take — a NUL byte or a character it cannot encode, text
+ * that is not a number, a number or date out of range: the request's fault. A backstop: such input
+ * should be refused before it reaches a query.
+ */
+const REFUSED_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22003', '22008']);
+const isRefusedValue = (error: FastifyError) => REFUSED_VALUE_STATES.has(error.code);
+
 function toApiError(error: FastifyError, language: Language): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (isRefusedValue(error)) {
+    return new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail: 'a value the database cannot take' });
+  }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return new ApiError(400, ResponseCode.invalid, 'invalidInput', { detail: describeValidation(language, error) });
   }
@@ -89,6 +100,7 @@ export function registerEnvelope(app: FastifyInstance): void {
   });
 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isRefusedValue(error)) request.log.warn({ err: error }, 'the database refused a value of the request');
     const apiError = toApiError(error, request.language);
     if (apiError)
       return reply.status(apiError.status).headers(apiError.headers).send(errorBody(request.language, apiError));
@@ -96,6 +108,19 @@ export function registerEnvelope(app: FastifyInstance): void {
     const internal = new ApiError(500, ResponseCode.refused, 'internalError');
     return reply.status(500).send(errorBody(request.language, internal));
   });
+}
+
+/**
+ * The router's own refusals, answered before any hook has run (so before the language is read):
+ * a path parameter over the length limit (414) or a URL that does not decode (400).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const language = parseLanguage(/[?&]lang=([^&#]*)/.exec(request.url)?.[1]) ?? 'en';
+  const apiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, ResponseCode.invalid, 'invalidInput', { detail: 'a path parameter is too long' })
+      : (toApiError(error, language) ?? new ApiError(500, ResponseCode.refused, 'internalError'));
+  void reply.status(apiError.status).send(errorBody(language, apiError));
 }
 
 /** Answer for an API path no route serves. */

@@ -11,6 +11,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Mouldwatch</title>');
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
   app = await startTestApp({}, webDir);
 });
 afterAll(async () => {
@@ -65,5 +66,28 @@ describe('serving the console', () => {
       ]),
     );
     expect((await app.request({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('what production shows', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await startTestApp({ NODE_ENV: 'production' }, webDir);
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  it('keeps the source maps unserved, the bundles served', async () => {
+    const map = await production.request({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.json()).toMatchObject({ code: 4000 });
+    expect((await production.request({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+    expect((await app.request({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode).toBe(200);
+  });
+
+  it('serves the API documentation without a session', async () => {
+    expect((await production.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    expect((await production.request({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });

@@ -8,15 +8,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html revalidated every time, and
- * every other non-API GET answered with index.html so client-side routes survive a reload.
+ * every other non-API GET answered with index.html so client-side routes survive a reload. In
+ * production the source maps stay on disk, unserved (docs/decisions.md, "What production shows").
  */
-export async function registerWeb(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  { production }: { production: boolean },
+): Promise<void> {
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !production || !pathName.endsWith('.map'),
       setHeaders: (response, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('Cache-Control', isHashedAsset ? IMMUTABLE : 'no-cache');
