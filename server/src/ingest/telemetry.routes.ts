@@ -29,15 +29,12 @@ export async function telemetryRoutes(app: FastifyInstance, { ingest }: { ingest
         security: [],
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const token = deviceTokenOf(request.headers.authorization);
       const device = token ? await ingest.deviceByToken(token) : undefined;
       if (!device) throw deviceUnauthenticated();
       const admission = ingest.rateLimit.take(device.id);
-      if (!admission.admitted) {
-        reply.header('Retry-After', Math.ceil(admission.retryAfterMs / 1000));
-        throw throttled('tooManyRequests');
-      }
+      if (!admission.admitted) throw throttled('tooManyRequests', {}, Math.ceil(admission.retryAfterMs / 1000));
       try {
         return envelope(request, await ingest.ingest(device, request.body));
       } catch (error) {
