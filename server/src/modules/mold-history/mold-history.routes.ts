@@ -16,8 +16,6 @@ export const DATA_READS: ReadonlyArray<{ kind: MoldDataKind; menu: number; paged
 ];
 
 const MAX_PAGE_LIMIT = 1000;
-/** Far beyond any list (a day of raw readings a second is 87 pages of 1000), small enough for an offset. */
-const MAX_PAGE = 1_000_000;
 const epochSeconds = z.coerce.number().int().min(0).max(LATEST_EPOCH_SECONDS);
 
 /** The window of a read; the service checks it against the range (`resolveWindow`). */
@@ -32,7 +30,7 @@ const statusWindowQuery = dataWindowQuery.extend({ range: z.enum(DATA_RANGES).de
 
 const pagedQuery = dataWindowQuery.and(
   z.object({
-    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+    page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
   }),
 );
