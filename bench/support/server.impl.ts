@@ -13,6 +13,7 @@
  *   count → {"stored": readings in the database}
  *   seed-history → with --live: 13 months of 15-minute roll-ups of the mould, every temperature
  *     channel filled → {"rollups": rows}
+ *   users N → with --live: N more users of the admin's role, each granted the mould → {"tokens": [JWT, …]}
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
  * The load (devices, browser socket) runs in the parent process so that it does not take the
  * server's event loop, as real devices would not.
@@ -181,6 +182,38 @@ try {
     await inject('PUT', `/api/yudata/device/${devices[0]!.id}/`, { mold_id: moldId }, adminToken);
   }
 
+  /** Users like the admin (role, password), each granted the mould, with a token each. */
+  const moreUsers = async (count: number, mould: number) => {
+    const admin = await server.context.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', ADMIN.username)
+      .executeTakeFirstOrThrow();
+    const tokens: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const user = await server.context.db
+        .insertInto('users')
+        .values({
+          org_id: admin.org_id,
+          role_id: admin.role_id,
+          username: `benchuser${index}`,
+          password_hash: admin.password_hash,
+          name: `Bench ${index}`,
+          email: `bench${index}@example.com`,
+          is_staff: true,
+          subscribe: 1,
+        })
+        .returning(['id', 'token_version'])
+        .executeTakeFirstOrThrow();
+      await server.context.db
+        .insertInto('user_mold_grants')
+        .values({ user_id: user.id, mold_id: mould, shared_by: null })
+        .execute();
+      tokens.push(await server.context.tokens.issue({ userId: user.id, version: user.token_version }));
+    }
+    return tokens;
+  };
+
   if (mqtt.kind !== 'embedded') throw new Error(`expected the embedded broker, got ${mqtt.kind}`);
   console.log(
     JSON.stringify({
@@ -202,6 +235,8 @@ try {
         console.log(JSON.stringify({ stored: rows[0]!.n }));
       } else if (command === 'seed-history' && moldId !== null) {
         console.log(JSON.stringify({ rollups: await seedRollups(server.context.db, moldId) }));
+      } else if (command.startsWith('users ') && moldId !== null) {
+        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(6)), moldId) }));
       } else if (command === 'diag') {
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { THERMOCOUPLE_CODES, thermocoupleOfCode, type ThermocoupleType } from '@mouldwatch/shared';
 import type { Database, NewReading } from '../infra/db/schema.js';
+import { withConnectionFirst } from '../infra/db/session-priority.js';
 import type { SeenMarks } from './seen-tracker.js';
 
 /** A registered device as the ingest needs it. */
@@ -30,9 +31,14 @@ export class IngestRepository {
     return ingestDevice(await this.#devices().where('device_no', '=', deviceNo).executeTakeFirst());
   }
 
-  /** Runs `work` with this repository on one connection, held until `work` ends. */
+  /**
+   * Runs `work` with this repository on one connection, held until `work` ends; the connection is
+   * taken ahead of other queries waiting for the embedded database's session.
+   */
   onOneConnection<X>(work: (repository: IngestRepository) => Promise<X>): Promise<X> {
-    return this.db.connection().execute((connection) => work(new IngestRepository(connection)));
+    return withConnectionFirst((inTurn) =>
+      this.db.connection().execute((connection) => inTurn(() => work(new IngestRepository(connection)))),
+    );
   }
 
   /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { instantOfWallClock, utcOffsetAt, wallClockAt } from '../time/zoned.js';
-import { bucketBounds, bucketStartOf, defaultWindow, nextBucketStart, RANGE_WINDOW_SECONDS } from './ranges.js';
+import {
+  bucketBounds,
+  bucketStartOf,
+  LATEST_EPOCH_SECONDS,
+  nextBucketStart,
+  RANGE_WINDOW_SECONDS,
+  resolveWindow,
+} from './ranges.js';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -81,11 +88,9 @@ describe('history buckets', () => {
       '2026-06-03T00:00:00.000Z',
       '2026-06-04T00:00:00.000Z',
     ]);
-    const months = bucketBounds(
-      'month',
-      ...(Object.values(defaultWindow('month', at('2026-11-22T12:00:00Z'))) as [number, number]),
-      'UTC',
-    );
+    const window = resolveWindow('month', {}, at('2026-11-22T12:00:00Z'), 86_400);
+    if ('problem' in window) throw new Error(window.problem);
+    const months = bucketBounds('month', window.start, window.end, 'UTC');
     expect(months).toHaveLength(14);
     expect(iso(months[0]!)).toBe('2025-11-01T00:00:00.000Z');
   });
@@ -95,5 +100,42 @@ describe('history buckets', () => {
     expect(RANGE_WINDOW_SECONDS.day / 86_400).toBe(92);
     expect(RANGE_WINDOW_SECONDS.week / (7 * 86_400)).toBe(52);
     expect(RANGE_WINDOW_SECONDS.month / 86_400).toBe(366);
+  });
+});
+
+describe('resolveWindow: every read is bounded, whatever the caller leaves out', () => {
+  const now = at('2026-11-22T12:00:00Z');
+  const DAY = 86_400;
+  const resolve = (range: Parameters<typeof resolveWindow>[0], given: { start?: number; end?: number }) =>
+    resolveWindow(range, given, now, DAY);
+
+  it("fills a history range's missing ends with now and its whole window", () => {
+    expect(resolve('hour', {})).toEqual({ start: now - 31 * DAY, end: now });
+    expect(resolve('week', { end: now - DAY })).toEqual({ start: now - DAY - 52 * 7 * DAY, end: now - DAY });
+    expect(resolve('day', { start: now - 10 * DAY })).toEqual({ start: now - 10 * DAY, end: now });
+  });
+
+  it('refuses a start without an end that reaches further back than the window (start=0)', () => {
+    expect(resolve('hour', { start: 0 })).toEqual({ problem: 'tooLong', days: 31 });
+    expect(resolve('month', { start: now - 367 * DAY })).toEqual({ problem: 'tooLong', days: 366 });
+  });
+
+  it('refuses an end not after the start, a start in the future without an end, and a long real time', () => {
+    expect(resolve('day', { start: now, end: now - 1 })).toEqual({ problem: 'endNotAfterStart' });
+    expect(resolve('day', { start: now + DAY })).toEqual({ problem: 'endNotAfterStart' });
+    expect(resolve('realtime', { start: now - DAY - 1, end: now })).toEqual({ problem: 'tooLong', days: 1 });
+    expect(resolve('realtime', { end: now })).toEqual({ problem: 'bothEndsRequired' });
+  });
+
+  it('keeps every range within its window, even at the ends of time', () => {
+    for (const range of ['hour', 'day', 'week', 'month'] as const) {
+      for (const given of [{}, { end: 1 }, { end: LATEST_EPOCH_SECONDS }, { start: 0, end: 1 }]) {
+        const window = resolve(range, given);
+        if ('problem' in window) throw new Error(`${range} ${JSON.stringify(given)}: ${window.problem}`);
+        expect(window.start).toBeGreaterThanOrEqual(0);
+        expect(window.end - window.start).toBeLessThanOrEqual(RANGE_WINDOW_SECONDS[range]);
+        expect(bucketBounds(range, window.start, window.end, 'Pacific/Kiritimati').length).toBeLessThan(800);
+      }
+    }
   });
 });

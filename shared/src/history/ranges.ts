@@ -17,6 +17,10 @@ export const RANGE_WINDOW_SECONDS: Readonly<Record<HistoryRange, number>> = {
 };
 /** The longest window of raw readings one call returns. */
 export const REALTIME_WINDOW_SECONDS = DAY;
+/** The longest window of 5-minute time-state slots one call returns. */
+export const STATUS_SLOTS_WINDOW_SECONDS = 31 * DAY;
+/** The last instant a window may name, the end of the year 9999: dates, zones and the database reach it. */
+export const LATEST_EPOCH_SECONDS = 253_402_300_799;
 
 /** The start of the bucket holding an instant, in a zone (epoch seconds). */
 export function bucketStartOf(range: HistoryRange, epochSeconds: number, zone: string): number {
@@ -54,7 +58,35 @@ export function bucketBounds(range: HistoryRange, start: number, end: number, zo
   return bounds;
 }
 
-/** The window a range reads when the caller names none: the range's full window, ending now. */
-export function defaultWindow(range: HistoryRange, nowSeconds: number): { start: number; end: number } {
-  return { start: nowSeconds - RANGE_WINDOW_SECONDS[range], end: nowSeconds };
+/** A window as the caller gave it (epoch seconds); a history range may leave either end out. */
+export interface GivenWindow {
+  start?: number;
+  end?: number;
+}
+
+/** Why a window cannot be read; `days` is the longest window of the range. */
+export type WindowProblem =
+  { problem: 'bothEndsRequired' } | { problem: 'endNotAfterStart' } | { problem: 'tooLong'; days: number };
+
+/**
+ * The one rule for the window of every history and time-series read (spec §9): real time needs
+ * both ends and spans at most `realtimeLongest`; a history range without an end ends now, without
+ * a start begins its whole window before the end, and spans at most its window. A longer window is
+ * refused, not shortened: `start=0` meant more than any answer could hold.
+ */
+export function resolveWindow(
+  range: DataRange,
+  given: GivenWindow,
+  nowSeconds: number,
+  realtimeLongest: number,
+): { start: number; end: number } | WindowProblem {
+  if (range === 'realtime' && (given.start === undefined || given.end === undefined)) {
+    return { problem: 'bothEndsRequired' };
+  }
+  const longest = range === 'realtime' ? realtimeLongest : RANGE_WINDOW_SECONDS[range];
+  const end = given.end ?? Math.min(nowSeconds, LATEST_EPOCH_SECONDS);
+  const start = given.start ?? Math.max(0, end - longest);
+  if (end <= start) return { problem: 'endNotAfterStart' };
+  if (end - start > longest) return { problem: 'tooLong', days: longest / DAY };
+  return { start, end };
 }

@@ -11,22 +11,35 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
+import { takesConnectionFirst } from './session-priority.js';
 
 /**
  * PGlite has one session. Kysely holds a connection for a whole transaction, so handing out that
  * one session to one holder at a time keeps transactions from interleaving (kysely-pglite does
  * not, which is why this exists).
+ *
+ * PGlite answers in the event loop's own thread without giving it a turn: holders handed the
+ * session one after the other would keep sockets unread for as long as the queue lasts. So the
+ * session passes to the next holder only after a turn of the event loop (`setImmediate`, after
+ * I/O), and then to one that takes it first (`withConnectionFirst`: the device ingest, whose
+ * packets that turn has just read) before those waiting in turn.
  */
 class SessionLock {
-  #tail: Promise<void> = Promise.resolve();
+  #held = false;
+  readonly #first: Array<() => void> = [];
+  readonly #inTurn: Array<() => void> = [];
 
-  async acquire(): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.#tail;
-    this.#tail = previous.then(() => released);
-    await previous;
-    return release;
+  async acquire(first: boolean): Promise<() => void> {
+    // Held from one holder to the next: nobody takes the session in between.
+    if (this.#held) await new Promise<void>((resolve) => (first ? this.#first : this.#inTurn).push(resolve));
+    else this.#held = true;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (this.#first.length + this.#inTurn.length === 0) this.#held = false;
+      else setImmediate(() => (this.#first.shift() ?? this.#inTurn.shift())!());
+    };
   }
 }
 
@@ -63,7 +76,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#lock.acquire();
+    const release = await this.#lock.acquire(takesConnectionFirst());
     // One connection object is handed out at a time; remember how to hand it back.
     this.#releases.set(this.#connection, release);
     return this.#connection;

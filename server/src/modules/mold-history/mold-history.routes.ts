@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DATA_RANGES,
-  MenuId,
-  RANGE_WINDOW_SECONDS,
-  REALTIME_WINDOW_SECONDS,
-  type DataRange,
-  type MoldDataKind,
-} from '@mouldwatch/shared';
+import { DATA_RANGES, LATEST_EPOCH_SECONDS, MenuId, type MoldDataKind } from '@mouldwatch/shared';
 import { envelope } from '../../infra/http/envelope.js';
 import { principalOf } from '../auth/auth.hook.js';
 import type { MoldHistoryService, Paging } from './mold-history.service.js';
@@ -23,43 +16,17 @@ export const DATA_READS: ReadonlyArray<{ kind: MoldDataKind; menu: number; paged
 ];
 
 const MAX_PAGE_LIMIT = 1000;
-/** One call reads at most 31 days of 5-minute slots. */
-const STATUS_SLOTS_WINDOW_SECONDS = 31 * 86_400;
-const epochSeconds = z.coerce.number().int().min(0);
+const epochSeconds = z.coerce.number().int().min(0).max(LATEST_EPOCH_SECONDS);
 
-/**
- * The window of a read: real time needs both ends and spans at most `realtimeLongest` seconds; a
- * history range may leave either end out and spans at most its window (spec §9).
- */
-function windowQuery(realtimeLongest: number, defaultRange: DataRange) {
-  return z
-    .object({
-      range: z.enum(DATA_RANGES).default(defaultRange),
-      start: epochSeconds.optional(),
-      end: epochSeconds.optional(),
-      lang: z.string().optional(),
-    })
-    .superRefine(({ range, start, end }, context) => {
-      if (range === 'realtime' && (start === undefined || end === undefined)) {
-        context.addIssue({
-          code: 'custom',
-          path: [start === undefined ? 'start' : 'end'],
-          message: 'required in real time',
-        });
-        return;
-      }
-      if (start === undefined || end === undefined) return;
-      if (end <= start) context.addIssue({ code: 'custom', path: ['end'], message: 'end must be after start' });
-      const longest = range === 'realtime' ? realtimeLongest : RANGE_WINDOW_SECONDS[range];
-      if (end - start > longest) {
-        context.addIssue({ code: 'custom', path: ['end'], message: `at most ${longest / 86_400} days for ${range}` });
-      }
-    });
-}
-
-export const dataWindowQuery = windowQuery(REALTIME_WINDOW_SECONDS, 'hour');
+/** The window of a read; the service checks it against the range (`resolveWindow`). */
+export const dataWindowQuery = z.object({
+  range: z.enum(DATA_RANGES).default('hour'),
+  start: epochSeconds.optional(),
+  end: epochSeconds.optional(),
+  lang: z.string().optional(),
+});
 /** Status history: without a range, the 5-minute slots of up to 31 days; with one, shares per bucket. */
-const statusWindowQuery = windowQuery(STATUS_SLOTS_WINDOW_SECONDS, 'realtime');
+const statusWindowQuery = dataWindowQuery.extend({ range: z.enum(DATA_RANGES).default('realtime') });
 
 const pagedQuery = dataWindowQuery.and(
   z.object({

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './database.js';
+import { withConnectionFirst } from './session-priority.js';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/** Holds the one session until the returned function is called. */
+async function holdSession(): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const holder = database.db.connection().execute(async () => {
+    held();
+    await released;
+  });
+  await isHeld;
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
+describe('the embedded database session (issue 10.6)', () => {
+  it('goes to the ingest before the queries waiting in turn', async () => {
+    const release = await holdSession();
+    const order: string[] = [];
+    const reads = [1, 2, 3].map((n) => sql`select ${n}::int`.execute(database.db).then(() => order.push(`read ${n}`)));
+    const ingest = withConnectionFirst((inTurn) =>
+      database.db.connection().execute((connection) => inTurn(() => sql`select 0`.execute(connection))),
+    ).then(() => order.push('ingest'));
+    await release();
+    await Promise.all([...reads, ingest]);
+    expect(order).toEqual(['ingest', 'read 1', 'read 2', 'read 3']);
+  });
+
+  it('gives the event loop a turn between two holders of the session', async () => {
+    const release = await holdSession();
+    let done = 0;
+    const reads = Array.from({ length: 20 }, () => sql`select 1`.execute(database.db).then(() => (done += 1)));
+    let doneAtTurn = -1;
+    const turn = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        doneAtTurn = done;
+        resolve();
+      }),
+    );
+    await release();
+    await Promise.all([...reads, turn]);
+    expect(doneAtTurn).toBeLessThan(20);
+  });
+
+  it('has one holder at a time, whoever goes first', async () => {
+    let holders = 0;
+    let most = 0;
+    const work = async () => {
+      holders += 1;
+      most = Math.max(most, holders);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      holders -= 1;
+    };
+    await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        n % 3 === 0
+          ? withConnectionFirst((inTurn) => database.db.connection().execute(() => inTurn(work)))
+          : database.db.connection().execute(work),
+      ),
+    );
+    expect(most).toBe(1);
+  });
+});
