@@ -11,6 +11,8 @@ export const HISTORY_READS_PER_USER = 3;
  * Two keep one of two cores (or the embedded database's one session between reads) for the rest.
  */
 export const HISTORY_READS_RUNNING = 2;
+/** A refused read may be asked again once one of the user's reads is done: about a second. */
+const RETRY_AFTER_SECONDS = 1;
 
 /** Each user's history reads under way, refused beyond the user's cap, run a few at a time. */
 export class ReadBudget {
@@ -25,7 +27,7 @@ export class ReadBudget {
 
   async run<T>(userId: number, read: () => Promise<T>): Promise<T> {
     const underWay = this.#perUser.get(userId) ?? 0;
-    if (underWay >= this.perUser) throw throttled('historyReadsBusy');
+    if (underWay >= this.perUser) throw throttled('historyReadsBusy', {}, RETRY_AFTER_SECONDS);
     this.#perUser.set(userId, underWay + 1);
     try {
       await this.#turn();
