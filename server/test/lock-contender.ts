@@ -4,14 +4,14 @@ import { createInterface } from 'node:readline';
 import { DataDirLockedError, acquireDataDirLock } from '../src/infra/db/data-dir-lock.js';
 
 const lines = createInterface({ input: process.stdin });
-console.log('ready');
+process.stdout.write('ready\n');
 lines.once('line', () => {
   try {
     acquireDataDirLock(process.argv[2]!);
-    console.log('won');
+    process.stdout.write('won\n');
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    console.log('lost');
+    process.stdout.write('lost\n');
   }
 });
 lines.once('close', () => process.exit(0));
