@@ -23,10 +23,12 @@ export interface DemoHistoryMould {
  */
 const FINE_DAYS = 35;
 /**
- * History is written a part of this many days at a time (under a second each, measured): between
- * parts a stop is heard and ends the seed — one statement for all 13 months took 6 to 10 s.
+ * History is written a part of this many days at a time: between parts a stop is heard and ends the
+ * seed. One statement for all 13 months took 5 to 10 s with no turn for the event loop; parts of 30
+ * days take about a second each (the last, in quarter hours, the most) and the seed as long as one
+ * statement did (4.9–6.2 s against 4.5–5.7 s, measured; parts of 14 days took 7–11 s).
  */
-const PART_DAYS = 14;
+const PART_DAYS = 30;
 /** Share of the running current drawn while idle, as the simulator draws it. */
 const IDLE_CURRENT_SHARE = 0.35;
 
