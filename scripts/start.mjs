@@ -43,9 +43,20 @@ if (isStale(at('web/dist/index.html'), [at('web/src'), at('web/index.html'), at(
 }
 
 const env = { ...process.env, DEMO: process.env.DEMO ?? '1' };
-const server = spawn(process.execPath, [at('server/dist/main.js')], { cwd: root, stdio: 'inherit', env });
+// The server tells over the IPC channel when it is ready (listening, its data directory locked).
+const server = spawn(process.execPath, [at('server/dist/main.js')], {
+  cwd: root,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  env,
+});
 const children = [server];
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    children.forEach((child) => child.kill(signal));
+  });
+}
 server.on('exit', (code) => {
   children.forEach((child) => child.kill('SIGTERM'));
   process.exit(code ?? 0);
@@ -54,25 +65,15 @@ server.on('exit', (code) => {
 // Demo mode: the simulator plays the demo moulds' devices through the real HTTP ingest. The seed
 // wrote 13 months of history up to a few hours ago; the first start back-fills the hours since as
 // raw readings. The simulator keeps its counters in a state file across restarts. SIMULATOR=0
-// leaves the moulds silent.
+// leaves the moulds silent. It starts once this start's server is ready: a second start on the same
+// DATA_DIR, refused by the lock, never touches the demo's files.
 const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
 const demoDevices = path.join(dataDir, 'demo-devices.json');
 const historyMarker = path.join(dataDir, 'demo-history.done');
 const demoOn = ['1', 'true'].includes(env.DEMO) && env.SIMULATOR !== '0';
 
-async function serverAnswers(url) {
-  try {
-    return (await fetch(`${url}/api/docs/json`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function startDemoSimulator() {
+function startDemoSimulator() {
   const url = `http://127.0.0.1:${env.PORT ?? 8080}`;
-  for (let attempt = 0; attempt < 240 && !(await serverAnswers(url)); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   if (!existsSync(demoDevices)) return;
   const backfill = existsSync(historyMarker) ? 0 : hoursSinceSeededHistory();
   writeFileSync(historyMarker, new Date().toISOString());
@@ -97,4 +98,6 @@ function hoursSinceSeededHistory() {
   return first?.history_until ? (Date.now() / 1000 - first.history_until) / 3600 : 0;
 }
 
-if (demoOn) void startDemoSimulator();
+server.on('message', (message) => {
+  if (message === 'ready' && demoOn && !stopping) startDemoSimulator();
+});

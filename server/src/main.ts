@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, withoutPassword } from './config.js';
+import { ConfigError, loadConfig, withoutPassword, type Config } from './config.js';
+import { DataDirLockedError } from './infra/db/data-dir-lock.js';
 import { DEMO_LOGINS } from './seed/seed.js';
 import type { MqttStatus } from './ingest/mqtt.js';
 import { prepareServer, type RunningServer } from './start.js';
@@ -28,9 +29,34 @@ function printWelcome(server: RunningServer, url: string, mqtt: MqttStatus): voi
   console.warn('');
 }
 
+/** A clean stop takes seconds; one that hangs (a bug) is cut short rather than left running. */
+const STOP_DEADLINE_MS = 20_000;
+
+/** SIGINT or SIGTERM, from the start: a stop while the database is prepared ends that early. */
+function stopSignal(): AbortSignal {
+  const stopping = new AbortController();
+  const stop = () => stopping.abort(new StoppedWhilePreparing());
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return stopping.signal;
+}
+
+class StoppedWhilePreparing extends Error {}
+
+function prepare(config: Config, signal: AbortSignal): Promise<RunningServer> {
+  return explained(
+    () => prepareServer(config, { signal }),
+    (error) =>
+      error instanceof DataDirLockedError &&
+      `DATA_DIR=${config.dataDir}: in use by another Mouldwatch (process ${error.owner.pid} on ` +
+        `${error.owner.host}); stop it, or set DATA_DIR to another directory`,
+  );
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env, WEB_DIR);
-  const server = await prepareServer(config);
+  const stopping = stopSignal();
+  const server = await prepare(config, stopping);
   // Every job and request handles its own failures; one that slips through is logged, not fatal:
   // a database outage must not end the server.
   process.on('unhandledRejection', (reason) => server.context.log.error({ err: reason }, 'unhandled rejection'));
@@ -51,12 +77,18 @@ async function main(): Promise<void> {
     );
   });
   printWelcome(server, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`, mqtt);
+  // `npm start` (scripts/start.mjs) starts the demo's simulator once its own server is ready.
+  process.send?.('ready');
   const stop = async () => {
+    setTimeout(() => {
+      console.error(`Mouldwatch did not stop within ${STOP_DEADLINE_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     await server.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  if (stopping.aborted) await stop();
+  else stopping.addEventListener('abort', () => void stop(), { once: true });
 }
 
 /** A failure the operator can fix (a port in use …) becomes one line that names the variable to change. */
@@ -83,6 +115,7 @@ async function closeOnFailure<T>(server: RunningServer, start: () => Promise<T>)
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof StoppedWhilePreparing) process.exit(0);
   if (error instanceof ConfigError) console.error(`Cannot start Mouldwatch:\n${error.message}`);
   else console.error('Cannot start Mouldwatch:', error);
   process.exit(1);

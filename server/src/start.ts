@@ -37,6 +37,11 @@ export interface PrepareOptions {
   busNamespace?: string;
   /** Timings of the state engine and the roll-up (tests run them by hand). */
   jobs?: JobOptions;
+  /**
+   * A stop asked for while preparing (SIGTERM during the demo's seed): preparing ends at its next
+   * step, closes the database and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /** Redis carries events between instances when REDIS_URL is set; one instance needs no more than memory. */
@@ -54,11 +59,15 @@ async function openBus(config: Config, log: FastifyBaseLogger, namespace?: strin
   }
 }
 
+function seedUnlessTold(handle: DatabaseHandle, config: Config, options: PrepareOptions): Promise<SeedOutcome> {
+  if (options.seedEmpty === false) return Promise.resolve({ kind: 'none' });
+  return seedEmptyDatabase(handle.db, config.demo, config.dataDir, options.signal);
+}
+
 export async function prepareServer(config: Config, options: PrepareOptions = {}): Promise<RunningServer> {
   const log = pino({ level: config.logLevel });
-  const database = options.database;
   const handle =
-    database ??
+    options.database ??
     (await openDatabase(
       config.databaseUrl
         ? {
@@ -68,7 +77,23 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
           }
         : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
     ));
+  try {
+    return await prepareOn(handle, config, options, log);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function prepareOn(
+  handle: DatabaseHandle,
+  config: Config,
+  options: PrepareOptions,
+  log: FastifyBaseLogger,
+): Promise<RunningServer> {
+  const { signal } = options;
   await migrateToLatest(handle.db);
+  signal?.throwIfAborted();
   const context: AppContext = {
     config,
     db: handle.db,
@@ -79,8 +104,7 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
   };
   const services = createServices(context, options.jobs);
   await services.menu.seed();
-  const seed: SeedOutcome =
-    options.seedEmpty === false ? { kind: 'none' } : await seedEmptyDatabase(handle.db, config.demo, config.dataDir);
+  const seed = await seedUnlessTold(handle, config, options);
   const app = await buildApp(context, services, options.live);
   services.state.start();
   services.rollups.start();
@@ -95,13 +119,15 @@ export async function prepareServer(config: Config, options: PrepareOptions = {}
       mqtt = await startMqtt(services.ingest, context.log, config, listenPort);
       return mqtt.status;
     },
-    // Intake stops first (MQTT, HTTP), then what was accepted is written, then the rest closes.
+    // No roll-up starts any more; intake stops (MQTT, HTTP), then what was accepted is written,
+    // then the rest closes.
     close: async () => {
+      const rollupsStopped = services.rollups.stop();
       await mqtt?.close();
       await app.close();
       await services.ingest.close();
       await services.state.stop();
-      await services.rollups.stop();
+      await rollupsStopped;
       await context.bus.close();
       await handle.close();
     },

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,64 @@ import type { Envelope } from '@mouldwatch/shared';
 import { freePort } from './private-services.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A real server process (server/src/main.ts run by tsx), as `npm start` runs the built one. */
+export interface SpawnedServer {
+  child: ChildProcess;
+  url: string;
+  /** What it printed so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once it prints `text`; rejects if it exits first. */
+  printed(text: string): Promise<void>;
+  /** Resolves with its exit code (null: ended by a signal) and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export async function spawnServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<SpawnedServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const printed = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!output.includes(text)) return;
+        listeners.delete(check);
+        resolve();
+      };
+      listeners.add(check);
+      check();
+      void exited.then(({ code }) =>
+        reject(new Error(`server exited (${code}) before printing "${text}":\n${output}`)),
+      );
+    });
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, printed, exited };
+}
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -40,45 +98,11 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   { adminToken }: { adminToken?: string } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-process-'));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '0',
-      MQTT_PORT: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      MQTT_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const admin = await new Promise<{ username: string; password: string } | undefined>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
-    const onData = () => {
-      const match = /First administrator created: (\S+) \/ (\S+)/.exec(output);
-      if ((!match && !adminToken) || !output.includes('Mouldwatch is running')) return;
-      clearTimeout(timer);
-      resolve(match ? { username: match[1]!, password: match[2]! } : undefined);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
+  const { child, url, output, printed } = await spawnServerProcess(dataDir, env);
+  await printed(adminToken ? 'Mouldwatch is running' : '(shown once');
+  const admin = /First administrator created: (\S+) \/ (\S+)/.exec(output());
 
-  const url = `http://127.0.0.1:${port}`;
   const api: ServerProcess['api'] = async (method, apiPath, { token, body, headers } = {}) => {
     const response = await fetch(url + apiPath, {
       method,
@@ -108,9 +132,9 @@ export async function startServerProcess(
   return {
     url,
     dataDir,
-    adminToken: admin ? await logIn(admin) : adminToken!,
+    adminToken: admin ? await logIn({ username: admin[1]!, password: admin[2]! }) : adminToken!,
     exitCode: () => child.exitCode,
-    output: () => output,
+    output,
     api,
     stop,
     remove: async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { defaultMoldInfo, type DeviceProfile, type MoldInfo } from '@mouldwatch/shared';
 import type { Database } from '../infra/db/schema.js';
+import { inTransaction } from '../infra/db/transaction.js';
 import { seedDemoHistory, type DemoHistoryMould, type ShiftPattern } from './demo-history.js';
 import { generateDeviceToken, hashDeviceToken } from '../infra/security/device-tokens.js';
 
@@ -139,51 +140,62 @@ const QUARTER_HOUR_MS = 900_000;
 /**
  * The demo's 24 moulds in 3 companies and 7 groups, each with a device and `historyDays` of
  * history up to DEMO_RAW_HOURS before `now`. The administrator may see them all; the viewer the
- * first mould of each group.
+ * first mould of each group. All in one transaction (the caller's, if it is handed one): a seed cut
+ * short leaves nothing behind. `signal` stops it between the history's parts.
  */
 export async function seedDemoMoulds(
   db: Kysely<Database>,
   orgId: number,
-  { now = new Date(), historyDays = DEMO_HISTORY_DAYS } = {},
+  {
+    now = new Date(),
+    historyDays = DEMO_HISTORY_DAYS,
+    signal,
+  }: { now?: Date; historyDays?: number; signal?: AbortSignal } = {},
 ): Promise<DemoDevice[]> {
-  const seeded = await db.transaction().execute(async (trx) => {
-    const users = await userIds(trx, orgId);
-    const moulds: Array<DemoHistoryMould & { device: Omit<DemoDevice, 'counter' | 'history_until'> }> = [];
-    let index = 0;
-    for (const company of COMPANIES) {
-      const groupIds = await insertCompany(trx, orgId, company);
-      for (const [partIndex, part] of company.parts.entries()) {
-        index += 1;
-        const profile = demoProfile(index, company.position);
-        const groupId = groupIds[partIndex % groupIds.length] as number;
-        const info = demoInfo(part, profile, index);
-        const moldId = await insertMould(trx, orgId, groupId, company, part, info, index);
-        const firstOfGroup = partIndex < groupIds.length;
-        await grant(trx, moldId, [users.get('admin'), firstOfGroup ? users.get('viewer') : undefined]);
-        const device = await insertDevice(trx, orgId, moldId, index, profile);
-        const pattern = SHIFT_PATTERNS[index % SHIFT_PATTERNS.length]!;
-        moulds.push({
-          moldId,
-          profile,
-          pattern,
-          timeZone: company.timeZone,
-          startCount: info.start_count,
-          voltage: 380,
-          device,
-        });
-      }
-    }
-    return moulds;
+  return inTransaction(db, async (trx) => {
+    const seeded = await insertMoulds(trx, orgId);
+    const until = new Date(
+      Math.floor((now.getTime() - DEMO_RAW_HOURS * 3_600_000) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS,
+    );
+    const from = new Date(until.getTime() - historyDays * 86_400_000);
+    const counters = await seedDemoHistory(trx, seeded, from, until, signal);
+    await setMaintenanceIntervals(trx, seeded, counters);
+    return seeded.map(({ moldId, startCount, device }) => ({
+      ...device,
+      counter: counters.get(moldId) ?? startCount,
+      history_until: Math.floor(until.getTime() / 1000),
+    }));
   });
-  const until = new Date(Math.floor((now.getTime() - DEMO_RAW_HOURS * 3_600_000) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS);
-  const from = new Date(until.getTime() - historyDays * 86_400_000);
-  const counters = await seedDemoHistory(db, seeded, from, until);
-  await setMaintenanceIntervals(db, seeded, counters);
-  return seeded.map(({ moldId, startCount, device }) => ({
-    ...device,
-    counter: counters.get(moldId) ?? startCount,
-    history_until: Math.floor(until.getTime() / 1000),
-  }));
+}
+
+async function insertMoulds(trx: Transaction<Database>, orgId: number) {
+  const users = await userIds(trx, orgId);
+  const moulds: Array<DemoHistoryMould & { device: Omit<DemoDevice, 'counter' | 'history_until'> }> = [];
+  let index = 0;
+  for (const company of COMPANIES) {
+    const groupIds = await insertCompany(trx, orgId, company);
+    for (const [partIndex, part] of company.parts.entries()) {
+      index += 1;
+      const profile = demoProfile(index, company.position);
+      const groupId = groupIds[partIndex % groupIds.length] as number;
+      const info = demoInfo(part, profile, index);
+      const moldId = await insertMould(trx, orgId, groupId, company, part, info, index);
+      const firstOfGroup = partIndex < groupIds.length;
+      await grant(trx, moldId, [users.get('admin'), firstOfGroup ? users.get('viewer') : undefined]);
+      const device = await insertDevice(trx, orgId, moldId, index, profile);
+      const pattern = SHIFT_PATTERNS[index % SHIFT_PATTERNS.length]!;
+      moulds.push({
+        moldId,
+        profile,
+        pattern,
+        timeZone: company.timeZone,
+        startCount: info.start_count,
+        voltage: 380,
+        device,
+      });
+    }
+  }
+  return moulds;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { MENU_ITEMS, VIEWER_MENU_IDS, type MenuAction } from '@mouldwatch/shared';
 import type { Database } from '../infra/db/schema.js';
+import { inTransaction } from '../infra/db/transaction.js';
 import { hashPassword } from '../infra/security/passwords.js';
 
 const READ_ONLY: readonly MenuAction[] = ['view', 'export'];
@@ -59,7 +60,7 @@ export async function seedOrganization(
   admin: SeedUser,
   viewer?: SeedUser,
 ): Promise<{ orgId: number; adminRoleId: number; viewerRoleId: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const org = await trx.insertInto('organizations').values({ name }).returning('id').executeTakeFirstOrThrow();
     const adminRoleId = await createRole(
       trx,

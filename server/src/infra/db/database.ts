@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -65,14 +67,29 @@ function openPostgres(
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
+/**
+ * The embedded database's directory belongs to one process: two writing one directory lose data
+ * and may leave it unopenable. Its lock (data-dir-lock.ts) is the file `<dir>.lock` beside it,
+ * taken before the database is opened and given back after it is closed.
+ */
 async function openPGlite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, {
-    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const lock = dataDir ? acquireDataDirLock(`${path.resolve(dataDir)}.lock`) : undefined;
+  try {
+    const pglite = await PGlite.create(dataDir, {
+      parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const close = async () => {
+      await db.destroy();
+      lock?.release();
+    };
+    return { db, kind: 'pglite', close };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 
@@ -47,13 +47,24 @@ export class TokenService {
   }
 }
 
-/** JWT_SECRET when given, else a per-install secret generated once and kept in DATA_DIR. */
+/**
+ * JWT_SECRET when given, else a per-install secret generated once and kept in DATA_DIR. Instances
+ * sharing DATA_DIR (on PostgreSQL) may start at once: the file is written aside and hard-linked into
+ * place, so it appears whole, and the one that loses the race reads the winner's secret.
+ */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
+  const written = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(written, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(written, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(written);
+  }
+  return readFileSync(file, 'utf8').trim();
 }
