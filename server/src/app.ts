@@ -146,6 +146,8 @@ export async function buildApp(
     // The spec's `{token}` path segments carry a JWT (several hundred characters).
     routerOptions: { maxParamLength: 2048 },
     frameworkErrors: answerFrameworkError,
+    // Behind a reverse proxy every client would otherwise share the proxy's address (login throttling).
+    ...(context.config.trustProxy === undefined ? {} : { trustProxy: context.config.trustProxy }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -40,6 +40,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ MQTT_SHARED_GROUP: 'a/b' })).toThrow(/^MQTT_SHARED_GROUP="a\/b": must be a name without/);
   });
 
+  it('believes X-Forwarded-For only from the proxies it is told of', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', '1', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^TRUST_PROXY=.*: must be the proxies' addresses/);
+    }
+  });
+
   it('treats an empty variable as unset and a malformed URL as one clear error', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/^REDIS_URL="not a url": must be a URL/);

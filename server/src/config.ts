@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,27 @@ const flag = z
   .default('0')
   .transform((value) => value === '1' || value === 'true');
 
+/** An address, or an address block in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrBlock = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which reverse proxies to believe about the client's address (X-Forwarded-For): their addresses
+ * or address blocks, comma-separated. Never "all" nor a hop count: a client could then claim any
+ * address and slip past the login throttling.
+ */
+const trustedProxies = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()))
+  .refine((entries) => entries.every(isAddressOrBlock), {
+    message: "must be the proxies' addresses or CIDR blocks, comma-separated",
+  })
+  .optional();
+
 const environmentSchema = z
   .object({
     PORT: port(8080),
@@ -42,6 +64,7 @@ const environmentSchema = z
     DEMO: flag,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustedProxies,
     DEVICE_RATE_LIMIT: z.coerce.number().int().min(1, 'must be a whole number ≥ 1').default(100),
   })
   .refine((env) => !(env.DEMO && env.NODE_ENV === 'production'), {
@@ -67,6 +90,8 @@ export interface Config {
   logLevel: string;
   /** Telemetry requests or publishes a second per device (docs/device-protocol.md, "Limits"). */
   deviceRateLimit: number;
+  /** Reverse proxies whose X-Forwarded-For names the client, by address or block (none by default). */
+  trustProxy: string[] | undefined;
   /** The built SPA; absent in API-only test runs. */
   webDir: string | undefined;
 }
@@ -112,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     deviceRateLimit: e.DEVICE_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
     webDir,
   };
 }
