@@ -49,6 +49,7 @@ export const por: UiCatalog = {
     expandSidebar: 'Expandir menu lateral',
     mainNavigation: 'Navegação principal',
     renewalDue: 'Renovação pendente',
+    openNavigation: 'Abrir navegação',
   },
   header: {
     map: 'Tipo de mapa',
@@ -66,6 +67,7 @@ export const por: UiCatalog = {
     personalInfo: 'Informações pessoais',
     changePassword: 'Alterar senha',
     logout: 'Sair',
+    menu: 'Configurações e conta',
   },
   timeZone: {
     dialogTitle: 'Fuso horário',
