@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { chooseHistory } from './support/detail.js';
+import { demoMoulds } from './support/home.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { logIn } from './support/session.js';
 
@@ -12,6 +13,9 @@ let page: Page;
 
 beforeAll(async () => {
   [consoleApp, browser] = await Promise.all([startInProcessConsole(), launchBrowser()]);
+  // A few moulds running, so cards and the detail header show figures and a last reading.
+  const { moulds, play } = await demoMoulds(consoleApp.server, await consoleApp.userId('admin'));
+  for (const mould of moulds.slice(0, 3)) await play(mould, 'run');
   page = await browser.newPage({ width: 390, height: 844 });
 });
 afterAll(async () => {
