@@ -188,7 +188,11 @@ describe('the console on a phone', () => {
     await openHeaderMenu();
     await expectInsideWindow(headerMenu());
     await screenshot(page, 'phone-360-header-menu');
-    await closeHeaderMenu();
+    await page.keyboard.press('Escape');
+    await headerMenu().waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('header-menu-button').evaluate((button) => button === document.activeElement)).toBe(
+      true,
+    );
   });
 
   it('keeps the wide layout on a desktop: the controls in the header, the sidebar beside the page', async () => {

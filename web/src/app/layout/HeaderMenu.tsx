@@ -15,6 +15,7 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const panelId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [openedOn, setOpenedOn] = useState(pathname);
   if (openedOn !== pathname) {
@@ -25,12 +26,15 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
     if (open) panel.current?.focus();
   }, [open]);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') setOpen(false);
+    if (event.key !== 'Escape') return;
+    setOpen(false);
+    button.current?.focus();
   };
 
   return (
     <>
       <Button
+        ref={button}
         type="text"
         className="mw-header-button mw-header-menu-button"
         aria-label={t('header.menu')}
