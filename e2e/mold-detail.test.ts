@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correctKReading, moldInfoSchema } from '@mouldwatch/shared';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { chooseHistory } from './support/detail.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, openWithSelectedMould, type TestDevice } from './support/moulds.js';
 import { expectToast, logIn } from './support/session.js';
@@ -91,21 +92,6 @@ async function sendUntilShown(page: Page, text?: string): Promise<void> {
       { timeout: 30_000, interval: 100 },
     )
     .toBe(true);
-}
-
-/** Chooses the range and, in the picker, a day `daysAgo` before today. */
-async function chooseHistory(page: Page, range: 'hour' | 'day' | 'week' | 'month', daysAgo: number): Promise<string> {
-  await page.getByTestId(`range-${range}`).click();
-  const day = new Date(Date.now() - daysAgo * 86_400_000);
-  const text = day.toISOString().slice(0, range === 'month' ? 7 : 10);
-  const input = page.locator('.mw-detail-toolbar .ant-picker input');
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-  await page.getByTestId('mould-name').click();
-  // The picker's closing animation is over before anything is read or photographed.
-  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
-  return text;
 }
 
 const VIEWS = [

@@ -45,8 +45,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot under e2e/screenshots/ for a person to look at; `fullPage: false` keeps
+ * to the window, where what is fixed to it (a drawer over the page) would end halfway down a full page.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }

@@ -8,7 +8,7 @@ import { useSession } from '../lib/session';
 import { toast } from '../lib/feedback';
 import { getToken } from '../lib/token';
 import { ConsoleLayout } from './layout/ConsoleLayout';
-import { LOGIN_PATH, decideEntry, landingPath, pathAccess, routesForMenu } from './guard';
+import { LOGIN_PATH, decideEntry, decideUnmatched, routesForMenu } from './guard';
 import { previousAppPath, rememberAppPath } from './navigation';
 import { Screen } from './Screen';
 import { screenFor } from './screens';
@@ -64,19 +64,17 @@ function GrantedScreen({ path }: { path: string }) {
 
 /**
  * A path the menu does not register: `/` without home leads to the first granted page; a page
- * another role could open gives the no-permission toast and returns; an unknown one gives the toast
- * and the 404 page (spec §2).
+ * another role could open gives the no-permission toast and returns; an unknown one shows the 404
+ * page, without a toast.
  */
 function UnmatchedRoute({ menu, routes }: { menu: MenuEntry[]; routes: RouteEntry[] }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const access = pathname === '/' ? 'landing' : pathAccess(pathname, routes);
+  const decision = decideUnmatched(pathname, menu, routes, previousAppPath());
+  const forbidden = decision.kind === 'forbidden';
   useEffect(() => {
-    if (access !== 'landing') toast.error(serverText('noPermission'));
-  }, [access, pathname, t]);
-  if (access === 'landing') return <Navigate to={landingPath(menu, routes)} replace />;
-  if (access === 'forbidden') return <Navigate to={previousAppPath() ?? landingPath(menu, routes)} replace />;
-  return <NotFound />;
+    if (forbidden) toast.error(serverText('noPermission'));
+  }, [forbidden, pathname]);
+  return decision.kind === 'notFound' ? <NotFound /> : <Navigate to={decision.to} replace />;
 }
 
 function NotFound() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ITEMS, MenuId } from '@mouldwatch/shared';
 import { menuOf } from '../test/fixtures';
-import { decideEntry, landingPath, pathAccess, routesForMenu } from './guard';
+import { decideEntry, decideUnmatched, landingPath, pathAccess, routesForMenu } from './guard';
 import { SCREENS } from './screens';
 
 describe('entry decisions', () => {
@@ -43,6 +43,26 @@ describe('route registration', () => {
     expect(landingPath(withHome, routesForMenu(withHome))).toBe('/');
     const alarmsOnly = menuOf([MenuId.alarm, MenuId.alarmNetwork]);
     expect(landingPath(alarmsOnly, routesForMenu(alarmsOnly))).toBe('/alarm');
+  });
+
+  it('refuses a page of another role with the toast, and shows a mistyped path as not found, without it', () => {
+    const menu = menuOf([MenuId.home, MenuId.moldTemp, MenuId.report]);
+    const routes = routesForMenu(menu);
+    expect(decideUnmatched('/organization/user', menu, routes, '/report/nav')).toEqual({
+      kind: 'forbidden',
+      to: '/report/nav',
+    });
+    expect(decideUnmatched('/organization/user', menu, routes)).toEqual({ kind: 'forbidden', to: '/' });
+    expect(decideUnmatched('/no/such/page', menu, routes, '/report/nav')).toEqual({ kind: 'notFound' });
+    expect(decideUnmatched('/Detail/NoSuchView/', menu, routes)).toEqual({ kind: 'notFound' });
+  });
+
+  it('leads `/` without home to the first page of the sidebar, quietly', () => {
+    const alarmsOnly = menuOf([MenuId.alarm, MenuId.alarmNetwork]);
+    expect(decideUnmatched('/', alarmsOnly, routesForMenu(alarmsOnly), '/alarm/network')).toEqual({
+      kind: 'landing',
+      to: '/alarm',
+    });
   });
 
   it('registers nothing for a menu of permission leaves only', () => {

@@ -46,6 +46,28 @@ export function pathAccess(path: string, routes: readonly RouteEntry[]): PathAcc
   return KNOWN_PATHS.has(normal) ? 'forbidden' : 'unknown';
 }
 
+export type UnmatchedDecision =
+  /** `/` without home: the first page of the sidebar, quietly. */
+  | { kind: 'landing'; to: string }
+  /** A page another role could open: the no-permission toast, and back to where the user was. */
+  | { kind: 'forbidden'; to: string }
+  /** A path no menu registers (mistyped): the 404 page alone, no toast. */
+  | { kind: 'notFound' };
+
+/** What a path the user's routes do not match leads to (spec §2, with issue 10's change for unknown paths). */
+export function decideUnmatched(
+  path: string,
+  menu: readonly MenuEntry[],
+  routes: readonly RouteEntry[],
+  previousPath?: string,
+): UnmatchedDecision {
+  if (normalizePath(path) === '/') return { kind: 'landing', to: landingPath(menu, routes) };
+  if (pathAccess(path, routes) === 'forbidden') {
+    return { kind: 'forbidden', to: previousPath ?? landingPath(menu, routes) };
+  }
+  return { kind: 'notFound' };
+}
+
 /** The routes a menu registers; none means the user has nothing to open (treated as an empty menu). */
 export function routesForMenu(menu: readonly MenuEntry[]): RouteEntry[] {
   return menuRoutes(menu.map((entry) => entry.id));

@@ -50,6 +50,7 @@ export const en = {
     expandSidebar: 'Expand sidebar',
     mainNavigation: 'Main navigation',
     renewalDue: 'Renewal due',
+    openNavigation: 'Open navigation',
   },
   header: {
     map: 'Map provider',
@@ -67,6 +68,7 @@ export const en = {
     personalInfo: 'Personal info',
     changePassword: 'Change password',
     logout: 'Log out',
+    menu: 'Settings and account',
   },
   timeZone: {
     dialogTitle: 'Time zone',

@@ -51,6 +51,7 @@ export const kor: UiCatalog = {
     expandSidebar: '사이드바 펼치기',
     mainNavigation: '주 메뉴',
     renewalDue: '갱신 필요',
+    openNavigation: '탐색 메뉴 열기',
   },
   header: {
     map: '지도 종류',
@@ -68,6 +69,7 @@ export const kor: UiCatalog = {
     personalInfo: '개인 정보',
     changePassword: '비밀번호 변경',
     logout: '로그아웃',
+    menu: '설정 및 계정',
   },
   timeZone: {
     dialogTitle: '시간대',

@@ -51,6 +51,7 @@ export const por: UiCatalog = {
     expandSidebar: 'Expandir menu lateral',
     mainNavigation: 'Navegação principal',
     renewalDue: 'Renovação pendente',
+    openNavigation: 'Abrir navegação',
   },
   header: {
     map: 'Tipo de mapa',
@@ -68,6 +69,7 @@ export const por: UiCatalog = {
     personalInfo: 'Informações pessoais',
     changePassword: 'Alterar senha',
     logout: 'Sair',
+    menu: 'Configurações e conta',
   },
   timeZone: {
     dialogTitle: 'Fuso horário',

@@ -51,6 +51,7 @@ export const zh: UiCatalog = {
     expandSidebar: '展开侧边栏',
     mainNavigation: '主导航',
     renewalDue: '有待续费项目',
+    openNavigation: '打开导航',
   },
   header: {
     map: '地图类型',
@@ -68,6 +69,7 @@ export const zh: UiCatalog = {
     personalInfo: '个人信息',
     changePassword: '修改密码',
     logout: '退出登录',
+    menu: '设置与账户',
   },
   timeZone: {
     dialogTitle: '时区',

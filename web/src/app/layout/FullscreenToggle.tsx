@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 
 /** Browser full screen for shop-floor displays; the flag follows the browser's own state. */
-export function FullscreenToggle() {
+export function FullscreenToggle({ withLabel = false }: { withLabel?: boolean }) {
   const { t } = useTranslation();
   const fullscreen = useSession((state) => state.fullscreenFlag);
   const setFullscreenFlag = useSession((state) => state.setFullscreenFlag);
@@ -28,12 +28,15 @@ export function FullscreenToggle() {
   return (
     <Button
       type="text"
-      className="mw-header-button"
-      title={label}
-      aria-label={label}
+      className={withLabel ? 'mw-header-menu-item' : 'mw-header-button'}
+      block={withLabel}
+      title={withLabel ? undefined : label}
+      aria-label={withLabel ? undefined : label}
       icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       onClick={toggle}
       data-testid="fullscreen-toggle"
-    />
+    >
+      {withLabel ? label : null}
+    </Button>
   );
 }

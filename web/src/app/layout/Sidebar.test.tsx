@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { MENU_ITEMS, menuRoutes } from '@mouldwatch/shared';
@@ -25,6 +26,19 @@ function renderSidebar(path: string, collapsed = false) {
       <Elsewhere />
       <Sidebar menu={menu} routes={routes} collapsed={collapsed} />
     </MemoryRouter>,
+  );
+}
+
+/** The phone's drawer, open at first, closed as the console closes it. */
+function Drawer() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open drawer
+      </button>
+      <Sidebar menu={menu} routes={routes} collapsed={false} drawer={{ open, onClose: () => setOpen(false) }} />
+    </>
   );
 }
 
@@ -167,6 +181,43 @@ describe('Sidebar', () => {
       expect(section('Alert').getAttribute('aria-expanded')).toBe('false');
       expect(section('Organization').getAttribute('aria-expanded')).toBe('true');
       expect(nav().querySelectorAll('.mw-nav-flyout')).toHaveLength(1);
+    });
+  });
+
+  describe('as a phone’s drawer', () => {
+    const renderDrawer = () =>
+      render(
+        <MemoryRouter initialEntries={['/index']}>
+          <Drawer />
+        </MemoryRouter>,
+      );
+    const drawer = () => nav().closest('aside') as HTMLElement;
+    const reopen = () => fireEvent.click(screen.getByRole('button', { name: 'open drawer' }));
+
+    it('closes when a link is followed, the current page’s too, and is out of reach while closed', () => {
+      renderDrawer();
+      expect(drawer().className).toContain('mw-sider-drawer-open');
+      expect(drawer().hasAttribute('inert')).toBe(false);
+      expect(linkTo('/workorder')?.textContent).toBe('Work Order');
+      fireEvent.click(linkTo('/workorder') as HTMLElement);
+      expect(drawer().className).not.toContain('mw-sider-drawer-open');
+      expect(drawer().hasAttribute('inert')).toBe(true);
+
+      reopen();
+      fireEvent.click(linkTo('/index') as HTMLElement);
+      expect(drawer().hasAttribute('inert')).toBe(true);
+    });
+
+    it('closes on Escape and on a tap beside it, not on opening a section', () => {
+      renderDrawer();
+      fireEvent.click(section('Alert'));
+      expect(drawer().hasAttribute('inert')).toBe(false);
+      fireEvent.keyDown(section('Alert'), { key: 'Escape' });
+      expect(drawer().hasAttribute('inert')).toBe(true);
+
+      reopen();
+      fireEvent.click(document.querySelector('.mw-drawer-backdrop') as HTMLElement);
+      expect(drawer().hasAttribute('inert')).toBe(true);
     });
   });
 });

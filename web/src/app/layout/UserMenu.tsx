@@ -1,16 +1,21 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OnFirstUse, firstUsePart } from '../../components/OnFirstUse';
 import { ChangePasswordDialog, PersonalInfoDialog, useConfirmLogout, useUserInfo } from '../../features/session';
-import type { UserMenuAction } from './UserMenuDropdown';
+import { USER_MENU_ITEMS, type UserMenuAction } from './userMenuItems';
 
 /** The dropdown (antd's menu) loads on the button's first click, keeping it out of every page's first load. */
 const userMenuDropdown = firstUsePart(() => import('./UserMenuDropdown').then((module) => module.UserMenuDropdown));
 
 /** The user's picture, else the user icon, in a small round frame. */
-function UserAvatar({ src }: { src: string | undefined }) {
+export function UserAvatar() {
+  const avatar = useUserInfo().data?.avatar || undefined;
+  return <AvatarImage key={avatar} src={avatar} />;
+}
+
+function AvatarImage({ src }: { src: string | undefined }) {
   const [failed, setFailed] = useState(false);
   return (
     <span className="mw-avatar" aria-hidden="true">
@@ -21,19 +26,27 @@ function UserAvatar({ src }: { src: string | undefined }) {
 
 type Dialog = 'profile' | 'password' | null;
 
-/** The user button and its dropdown: personal info, change password, log out. */
-export function UserMenu({ compact }: { compact: boolean }) {
-  const { t } = useTranslation();
+/** The user's name, what the account menu's items do, and the dialogs they open. */
+function useAccountMenu(): { name: string; select(action: UserMenuAction): void; dialogs: ReactNode } {
   const user = useUserInfo();
   const confirmLogout = useConfirmLogout();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const select = (action: UserMenuAction) => {
-    if (action === 'logout') confirmLogout();
-    else setDialog(action);
+  return {
+    name: user.data?.name || user.data?.username || '',
+    select: (action) => (action === 'logout' ? confirmLogout() : setDialog(action)),
+    dialogs: (
+      <Suspense fallback={null}>
+        {dialog === 'profile' ? <PersonalInfoDialog open onClose={() => setDialog(null)} /> : null}
+        {dialog === 'password' ? <ChangePasswordDialog open onClose={() => setDialog(null)} /> : null}
+      </Suspense>
+    ),
   };
+}
 
-  const name = user.data?.name || user.data?.username || '';
-  const avatar = user.data?.avatar || undefined;
+/** The user button and its dropdown: personal info, change password, log out. */
+export function UserMenu({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const { name, select, dialogs } = useAccountMenu();
   return (
     <>
       <OnFirstUse
@@ -47,16 +60,41 @@ export function UserMenu({ compact }: { compact: boolean }) {
             aria-label={t('header.userMenu')}
             data-testid="user-menu"
           >
-            <UserAvatar key={avatar} src={avatar} />
+            <UserAvatar />
             {compact ? null : <span className="mw-user-name">{name}</span>}
             <DownOutlined className="mw-caret" />
           </Button>
         )}
       />
-      <Suspense fallback={null}>
-        {dialog === 'profile' ? <PersonalInfoDialog open onClose={() => setDialog(null)} /> : null}
-        {dialog === 'password' ? <ChangePasswordDialog open onClose={() => setDialog(null)} /> : null}
-      </Suspense>
+      {dialogs}
     </>
+  );
+}
+
+/** The same account menu laid out in place, as the phone header's menu shows it. */
+export function UserMenuList() {
+  const { t } = useTranslation();
+  const { name, select, dialogs } = useAccountMenu();
+  return (
+    <section className="mw-header-menu-account" aria-label={t('header.userMenu')}>
+      <div className="mw-header-menu-user">
+        <UserAvatar />
+        <span className="mw-user-name">{name}</span>
+      </div>
+      {USER_MENU_ITEMS.map(({ action, icon, label }) => (
+        <Button
+          key={action}
+          type="text"
+          block
+          icon={icon}
+          className="mw-header-menu-item"
+          onClick={() => select(action)}
+          data-testid={`menu-${action}`}
+        >
+          {t(label)}
+        </Button>
+      ))}
+      {dialogs}
+    </section>
   );
 }

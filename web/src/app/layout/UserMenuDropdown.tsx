@@ -1,9 +1,7 @@
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FirstUseProps } from '../../components/OnFirstUse';
-
-export type UserMenuAction = 'profile' | 'password' | 'logout';
+import { USER_MENU_ITEMS, type UserMenuAction } from './userMenuItems';
 
 interface UserMenuDropdownProps extends FirstUseProps {
   onSelect(action: UserMenuAction): void;
@@ -12,20 +10,10 @@ interface UserMenuDropdownProps extends FirstUseProps {
 /** The user button's dropdown (antd's menu), loaded when the button is first clicked. */
 export function UserMenuDropdown({ onSelect, open, onOpenChange, renderButton }: UserMenuDropdownProps) {
   const { t } = useTranslation();
-  const items: MenuProps['items'] = [
-    {
-      key: 'profile',
-      icon: <UserOutlined />,
-      label: <span data-testid="menu-profile">{t('header.personalInfo')}</span>,
-    },
-    {
-      key: 'password',
-      icon: <KeyOutlined />,
-      label: <span data-testid="menu-password">{t('header.changePassword')}</span>,
-    },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('header.logout')}</span> },
-  ];
+  const items: MenuProps['items'] = USER_MENU_ITEMS.flatMap(({ action, icon, label }) => [
+    ...(action === 'logout' ? [{ type: 'divider' as const }] : []),
+    { key: action, icon, label: <span data-testid={`menu-${action}`}>{t(label)}</span> },
+  ]);
   return (
     <Dropdown
       menu={{ items, onClick: ({ key }) => onSelect(key as UserMenuAction) }}

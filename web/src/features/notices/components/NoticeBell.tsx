@@ -26,8 +26,11 @@ function UnreadCount({ text }: { text: string }) {
   );
 }
 
-/** The header bell: unread count and the popup of notices. */
-export function NoticeBell() {
+/**
+ * The header bell: unread count and the popup of notices, under the bell's right edge, or (`centred`,
+ * on a phone, where that would leave the window) centred under it and kept inside the window.
+ */
+export function NoticeBell({ centred = false }: { centred?: boolean }) {
   const { t } = useTranslation();
   const unread = countText(useSession((state) => state.noticeNum));
   const label = t('header.notifications');
@@ -35,7 +38,7 @@ export function NoticeBell() {
   return (
     <OnFirstUse
       part={noticePopover}
-      partProps={{}}
+      partProps={{ placement: centred ? ('bottom' as const) : ('bottomRight' as const) }}
       renderButton={(trigger) => (
         <Button
           {...trigger}

@@ -7,8 +7,13 @@ import { PageSpinner } from '../../../components/PageSpinner';
 /** The list loads when the popover first opens (NoticeBell starts its load beside the popover's). */
 const NoticePopup = lazy(() => import('./NoticePopup').then((module) => ({ default: module.NoticePopup })));
 
+export interface NoticePopoverProps extends FirstUseProps {
+  /** Under the bell's right edge; or centred under it, shifted along the window's edge where it would leave it. */
+  placement: 'bottomRight' | 'bottom';
+}
+
 /** The bell's popover (antd's), loaded when the bell is first clicked. */
-export function NoticePopover({ open, onOpenChange, renderButton }: FirstUseProps) {
+export function NoticePopover({ placement, open, onOpenChange, renderButton }: NoticePopoverProps) {
   const { t } = useTranslation();
   const content = (
     <Suspense
@@ -26,7 +31,7 @@ export function NoticePopover({ open, onOpenChange, renderButton }: FirstUseProp
       content={content}
       title={t('header.notifications')}
       trigger="click"
-      placement="bottomRight"
+      placement={placement}
       open={open}
       onOpenChange={onOpenChange}
       destroyOnHidden
