@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { answerFrameworkError, registerEnvelope } from './infra/http/envelope.js';
@@ -141,7 +141,7 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: context.log,
     // Devices post readings all the time: a line per request would drown what matters.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // The spec's `{token}` path segments carry a JWT (several hundred characters).
     routerOptions: { maxParamLength: 2048 },
