@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, withoutPassword, type Config } from './config.js';
@@ -46,11 +47,19 @@ class StoppedWhilePreparing extends Error {}
 function prepare(config: Config, signal: AbortSignal): Promise<RunningServer> {
   return explained(
     () => prepareServer(config, { signal }),
-    (error) =>
-      error instanceof DataDirLockedError &&
-      `DATA_DIR=${config.dataDir}: in use by another Mouldwatch (process ${error.owner.pid} on ` +
-        `${error.owner.host}); stop it, or set DATA_DIR to another directory`,
+    (error) => error instanceof DataDirLockedError && describeLockedDataDir(config.dataDir, error),
   );
+}
+
+/**
+ * A lock of another host (a shared directory, or a container that got a new name) cannot be
+ * checked from here: the operator is told which file to delete once that server is gone.
+ */
+function describeLockedDataDir(dataDir: string, { owner, lockFile }: DataDirLockedError): string {
+  const holder = `in use by another Mouldwatch (process ${owner.pid} on ${owner.host})`;
+  return owner.host === hostname()
+    ? `DATA_DIR=${dataDir}: ${holder}; stop it, or set DATA_DIR to another directory`
+    : `DATA_DIR=${dataDir}: ${holder}; stop it, or delete ${lockFile} if it no longer runs there`;
 }
 
 async function main(): Promise<void> {

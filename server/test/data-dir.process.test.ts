@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,5 +65,16 @@ describe.skipIf(process.env.DATABASE_URL)('two servers on one DATA_DIR', { timeo
     expect([...outcomes].sort()).toEqual(['exit 1', 'serves']);
     const refused = outcomes[0] === 'serves' ? other! : one!;
     expect(refused.output()).toContain(refusal());
+  });
+
+  it("names the lock file to delete when the lock is another host's, which it cannot check", async () => {
+    const lockFile = path.join(dataDir, 'db.lock');
+    const owner = { pid: 4242, host: 'mouldwatch-old-container', startTime: '1', bootId: 'b' };
+    writeFileSync(lockFile, `${JSON.stringify(owner)}\n`);
+    const refused = await start();
+    expect((await refused.exited).code).toBe(1);
+    expect(refused.output().trim().split('\n').at(-1)).toBe(
+      `${refusal()}4242 on mouldwatch-old-container); stop it, or delete ${lockFile} if it no longer runs there`,
+    );
   });
 });
