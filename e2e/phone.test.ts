@@ -230,6 +230,7 @@ describe('the console on a phone', () => {
     await screenshot(page, `phone-${choice.language}-drawer`, { fullPage: false });
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('sidebar-toggle').evaluate((button) => button === document.activeElement)).toBe(true);
 
     await page.goto(`${consoleApp.url}/index`);
     await page.getByTestId('mould-item').first().waitFor();

@@ -224,8 +224,11 @@ describe('time axis of a history chart', () => {
 });
 
 describe('right margin of a chart', () => {
-  const temperatures = draw(DETAIL_VIEWS.moldTemp, [{ t: T0, values: { mold_temperature1: 60 } }], context());
-  const counter = draw(DETAIL_VIEWS.cycleCounter, [{ t: T0, values: { counter: 1200, shots: 110 } }], context());
+  /** The option as the chart gets it. */
+  const optionOf = (view: DetailView, points: Point[]) =>
+    view.chart(withGapFillers(points, 'realtime'), view.measures(context()), context());
+  const temperatures = optionOf(DETAIL_VIEWS.moldTemp, [{ t: T0, values: { mold_temperature1: 60 } }]);
+  const counter = optionOf(DETAIL_VIEWS.cycleCounter, [{ t: T0, values: { counter: 1200, shots: 110 } }]);
 
   it('narrows on a phone to what the last time label needs, and keeps 64 px on a wide chart', async () => {
     const { gridRight } = await import('./chartOption');
