@@ -55,6 +55,29 @@ async function closeHeaderMenu(): Promise<void> {
 
 const VIEWS = ['moldStatus', 'moldTemp', 'hotrunner', 'cyclecounter', 'cycleTime', 'energy'] as const;
 
+/** Each language by its option in the language menu and the page's `lang`; English last, as the tests after expect. */
+const LANGUAGES = [
+  { language: 'zh', option: 'zh_CN', lang: 'zh-CN' },
+  { language: 'kor', option: 'ko_KR', lang: 'ko' },
+  { language: 'por', option: 'pt', lang: 'pt-BR' },
+  { language: 'en', option: 'en_US', lang: 'en' },
+] as const;
+
+/** The texts inside `scope` cut at their box's right edge (an ellipsis, or hidden past it). */
+const cutTexts = (scope: Locator) =>
+  scope.evaluate((root) =>
+    [root, ...Array.from(root.querySelectorAll('*'))]
+      .filter((node): node is HTMLElement => node instanceof HTMLElement && node.scrollWidth > node.clientWidth + 1)
+      .map((node) => node.textContent ?? ''),
+  );
+
+/** No sideways scroll, nothing cut in the header, and a screenshot named by the language. */
+async function expectFits(language: string, name: string): Promise<void> {
+  await expectNoSideScroll();
+  expect(await cutTexts(page.getByTestId('header'))).toEqual([]);
+  await screenshot(page, `phone-${language}-${name}`);
+}
+
 describe('the console on a phone', () => {
   it('logs in to home: tiles, filters and cards fit, the header keeps its title, the bell and a menu', async () => {
     await logIn(page, consoleApp.url, 'admin', 'admin123');
@@ -143,6 +166,14 @@ describe('the console on a phone', () => {
     await expectInsideWindow(list);
     await expectNoSideScroll();
     await screenshot(page, 'phone-home-rows');
+
+    // Scrolled sideways, the mould's name stays at the list's left edge.
+    await list.evaluate((element) => element.scrollBy({ left: 400 }));
+    const nameCell = page.getByTestId('mould-item').first().locator('.mw-home-name-cell');
+    const [listBox, nameBox] = await Promise.all([list.boundingBox(), nameCell.boundingBox()]);
+    expect(Math.round(nameBox!.x - listBox!.x)).toBeLessThanOrEqual(1);
+    expect(Math.round(nameBox!.x - listBox!.x)).toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'phone-home-rows-scrolled');
     await page.getByTestId('view-cards').click();
   });
 
@@ -178,6 +209,42 @@ describe('the console on a phone', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await closeHeaderMenu();
+  });
+
+  it.each(LANGUAGES)('fits the header, its menus, home, the facts and a detail view in $language', async (choice) => {
+    await openHeaderMenu();
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId(`language-option-${choice.option}`).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(choice.lang);
+    // The language menu's closing animation is over before the header menu is measured or photographed.
+    await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
+    expect(await cutTexts(headerMenu())).toEqual([]);
+    await expectNoSideScroll();
+    await screenshot(page, `phone-${choice.language}-header-menu`, { fullPage: false });
+    await closeHeaderMenu();
+
+    await page.getByTestId('sidebar-toggle').click();
+    const sidebar = page.getByTestId('sidebar');
+    await expectInsideWindow(sidebar);
+    expect(await cutTexts(sidebar)).toEqual([]);
+    await screenshot(page, `phone-${choice.language}-drawer`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await sidebar.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('sidebar-toggle').evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await page.goto(`${consoleApp.url}/index`);
+    await page.getByTestId('mould-item').first().waitFor();
+    await expectFits(choice.language, 'home');
+
+    await page.getByTestId('mould-state').first().click();
+    await page.getByTestId('facts-name').waitFor();
+    await expectFits(choice.language, 'mould-facts');
+
+    await page.goto(`${consoleApp.url}/detail/cycleTime`);
+    await page.getByTestId('tab-history').click();
+    await chooseHistory(page, 'day', 20);
+    await page.getByTestId('detail-chart').waitFor();
+    await expectFits(choice.language, 'detail-cycleTime');
   });
 
   it('fits at 360 px too', async () => {

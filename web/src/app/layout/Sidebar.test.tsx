@@ -219,5 +219,17 @@ describe('Sidebar', () => {
       fireEvent.click(document.querySelector('.mw-drawer-backdrop') as HTMLElement);
       expect(drawer().hasAttribute('inert')).toBe(true);
     });
+
+    it('hands the focus back to the button that opened it on Escape', () => {
+      renderDrawer();
+      fireEvent.keyDown(drawer(), { key: 'Escape' });
+      const opener = screen.getByRole('button', { name: 'open drawer' });
+      act(() => opener.focus());
+      reopen();
+      expect(document.activeElement).toBe(drawer());
+      fireEvent.keyDown(linkTo('/workorder') as HTMLElement, { key: 'Escape' });
+      expect(drawer().hasAttribute('inert')).toBe(true);
+      expect(document.activeElement).toBe(opener);
+    });
   });
 });

@@ -54,16 +54,22 @@ export function Sidebar({ id, menu, routes, collapsed, drawer }: SidebarProps) {
   }
 
   const aside = useRef<HTMLElement>(null);
+  /** What had the focus when the drawer opened (the header's button): Escape hands it back. */
+  const opener = useRef<HTMLElement | null>(null);
   const drawerOpen = drawer?.open ?? false;
   useEffect(() => {
-    if (drawerOpen) aside.current?.focus();
+    if (!drawerOpen) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    aside.current?.focus();
   }, [drawerOpen]);
   /** A link followed in the drawer closes it, the current page's too. */
   const onNavClick = (event: MouseEvent) => {
     if (drawer && event.target instanceof Element && event.target.closest('a')) drawer.onClose();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (drawer && event.key === 'Escape') drawer.onClose();
+    if (!drawer || event.key !== 'Escape') return;
+    drawer.onClose();
+    opener.current?.focus();
   };
   const className = drawer
     ? `mw-sider mw-sider-drawer${drawer.open ? ' mw-sider-drawer-open' : ''}`

@@ -4,7 +4,7 @@ import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/EChart';
-import { GRID, timeAxisTicks, type TimeAxisContext } from '../views/chartOption';
+import { GRID, gridRight, timeAxisTicks, type TimeAxisContext } from '../views/chartOption';
 import './echartsSetup';
 
 /** What the chart area shows: the chart, or why there is none. */
@@ -42,13 +42,25 @@ function ChartMessage({
   );
 }
 
-/** Ticks and labels for the part of the time axis in view, as many as the chart's width holds. */
-function fitTimeAxis(chart: EChartsType, timeAxis: TimeAxisContext) {
+/** The option each chart last drew and the right margin it drew it with: a zoom at the same width need not set it again. */
+const drawnRight = new WeakMap<EChartsType, { option: EChartsCoreOption; right: number }>();
+
+/**
+ * The right margin for the chart's width, then ticks and labels for the part of the time axis in
+ * view, as many as the plot's width holds.
+ */
+function fitToWidth(chart: EChartsType, option: EChartsCoreOption, timeAxis: TimeAxisContext) {
   const width = chart.getWidth();
+  const right = gridRight(option, width);
+  const drawn = drawnRight.get(chart);
+  if (drawn?.option !== option || drawn.right !== right) {
+    chart.setOption({ grid: { right } });
+    drawnRight.set(chart, { option, right });
+  }
   const from = chart.convertFromPixel({ xAxisIndex: 0 }, GRID.left);
-  const to = chart.convertFromPixel({ xAxisIndex: 0 }, width - GRID.right);
+  const to = chart.convertFromPixel({ xAxisIndex: 0 }, width - right);
   if (Number.isFinite(from) && Number.isFinite(to))
-    chart.setOption({ xAxis: timeAxisTicks(from, to, timeAxis, width) });
+    chart.setOption({ xAxis: timeAxisTicks(from, to, timeAxis, width, right) });
 }
 
 /** The chart of a detail view at a fixed height, with its loading, empty and error states. */
@@ -60,7 +72,7 @@ export function DetailChart({ state }: { state: ChartState }) {
         <Spin spinning={state.refreshing} delay={300}>
           <EChart
             option={state.option}
-            onView={(chart) => fitTimeAxis(chart, state.timeAxis)}
+            onView={(chart) => fitToWidth(chart, state.option, state.timeAxis)}
             className="mw-detail-chart"
             testId="detail-chart"
           />

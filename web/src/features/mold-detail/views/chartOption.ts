@@ -112,22 +112,42 @@ function axisValues(points: readonly Point[], series: readonly SeriesSpec[], axi
     .filter((value): value is number => value !== null);
 }
 
-/** The plot area's margins: room on the right for the second axis, else for the last time label and the target's label. */
+/** The plot area's margins on a wide chart: room on the right for the second axis, else for the last time label and the target's label. */
 export const GRID = { left: 56, right: 64, top: 56, bottom: 64 } as const;
 /** The width the shaping assumes until the chart measures its own. */
 const ASSUMED_WIDTH = 960;
 /** Room per time label: the widest ("jun. de 2026") still fit, and echarts hides any that would overlap. */
 const LABEL_ROOM = 72;
+/** The narrowest right margin: half the widest time label, centred on a tick at the plot's end, and a little air. */
+const LEAST_RIGHT = LABEL_ROOM / 2 + 4;
+
+/**
+ * The plot's right margin on a chart `width` pixels wide. A second value axis keeps the whole 64 px
+ * for its labels; otherwise the margin narrows with the chart (a twelfth of it, 64 px from 768 px up)
+ * down to what the last time label needs, so that on a phone the plot reaches nearer the edge.
+ * The target's label lies inside the plot and needs none.
+ */
+export function gridRight(option: EChartsCoreOption, width: number): number {
+  const valueAxes = Array.isArray(option.yAxis) ? option.yAxis.length : 1;
+  if (valueAxes > 1) return GRID.right;
+  return Math.round(Math.min(GRID.right, Math.max(LEAST_RIGHT, width / 12)));
+}
 
 /** What a time axis is ticked and labelled by: the range, the user's zone and language. */
 export type TimeAxisContext = Pick<ViewContext, 'range' | 'zone' | 'language'>;
 
 /**
- * The ticks and labels of the time axis between two instants (ms) on a chart `width` pixels wide:
- * whole steps of the user's zone, labelled in that zone and language.
+ * The ticks and labels of the time axis between two instants (ms) on a chart `width` pixels wide
+ * with a `right` margin: whole steps of the user's zone, labelled in that zone and language.
  */
-export function timeAxisTicks(fromMs: number, toMs: number, context: TimeAxisContext, width: number) {
-  const maxTicks = Math.max(2, Math.floor((width - GRID.left - GRID.right) / LABEL_ROOM));
+export function timeAxisTicks(
+  fromMs: number,
+  toMs: number,
+  context: TimeAxisContext,
+  width: number,
+  right: number = GRID.right,
+) {
+  const maxTicks = Math.max(2, Math.floor((width - GRID.left - right) / LABEL_ROOM));
   const { ticks, label } = timeTicks(fromMs / 1000, toMs / 1000, context, maxTicks);
   const customValues = ticks.map((t) => t * 1000);
   return {

@@ -223,6 +223,33 @@ describe('time axis of a history chart', () => {
   });
 });
 
+describe('right margin of a chart', () => {
+  /** The option as the chart gets it. */
+  const optionOf = (view: DetailView, points: Point[]) =>
+    view.chart(withGapFillers(points, 'realtime'), view.measures(context()), context());
+  const temperatures = optionOf(DETAIL_VIEWS.moldTemp, [{ t: T0, values: { mold_temperature1: 60 } }]);
+  const counter = optionOf(DETAIL_VIEWS.cycleCounter, [{ t: T0, values: { counter: 1200, shots: 110 } }]);
+
+  it('narrows on a phone to what the last time label needs, and keeps 64 px on a wide chart', async () => {
+    const { gridRight } = await import('./chartOption');
+    expect(gridRight(temperatures, 340)).toBe(40);
+    expect(gridRight(temperatures, 600)).toBe(50);
+    expect(gridRight(temperatures, 1100)).toBe(64);
+  });
+
+  it('keeps 64 px at any width for a second value axis’ labels', async () => {
+    const { gridRight } = await import('./chartOption');
+    expect(gridRight(counter, 340)).toBe(64);
+  });
+
+  it('leaves the time labels the room it frees', async () => {
+    const { timeAxisTicks } = await import('./chartOption');
+    const ticks = (right: number) =>
+      timeAxisTicks(T0 * 1000, (T0 + 7 * 86_400) * 1000, context({ range: 'day' }), 390, right).axisLabel.customValues;
+    expect(ticks(40).length).toBeGreaterThan(ticks(64).length);
+  });
+});
+
 describe('axis bounds', () => {
   it('lie on round steps around the values', async () => {
     const { axisBounds } = await import('./chartOption');
