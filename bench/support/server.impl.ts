@@ -4,6 +4,7 @@
  * a free port). Run by bench/ingest.mjs and bench/live.mjs as
  *
  *   node --conditions=source --import tsx bench/support/server.impl.ts --db pglite|postgres --devices N [--live]
+ *     [--device-rate-limit R]   (DEVICE_RATE_LIMIT: publishes a second one device may send; default 100)
  *
  * It seeds one organisation with an admin, registers N devices through the API
  * (POST /api/yudata/device/) and, with --live, creates a mould granted to the admin and binds the
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     devices: { type: 'string', default: '200' },
     live: { type: 'boolean', default: false },
+    'device-rate-limit': { type: 'string', default: '100' },
   },
 });
 // BENCH_DIAG=1: times each batch write, reported by the `diag` command (a diagnosis aid, off by default).
@@ -121,6 +123,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-'.padEnd(40, 'x'),
   MQTT_PORT: '0',
+  DEVICE_RATE_LIMIT: values['device-rate-limit'],
 });
 const server = await prepareServer(config, { database, seedEmpty: false });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Resolves when the server is ready, with its details and a `command(name)` / `stop()` pair. */
-export async function startBenchServer({ db = 'pglite', devices = 1, live = false } = {}) {
+export async function startBenchServer({ db = 'pglite', devices = 1, live = false, deviceRateLimit } = {}) {
   const child = spawn(
     process.execPath,
     [
@@ -23,6 +23,7 @@ export async function startBenchServer({ db = 'pglite', devices = 1, live = fals
       '--devices',
       String(devices),
       ...(live ? ['--live'] : []),
+      ...(deviceRateLimit ? ['--device-rate-limit', String(deviceRateLimit)] : []),
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
