@@ -9,7 +9,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningConsole {
   url: string;
-  stop(): Promise<void>;
+  /** What `npm start` and the server printed so far. */
+  output(): string;
+  /** SIGTERM, then the exit code once it has ended (null: ended by a signal). */
+  stop(): Promise<number | null>;
 }
 
 export function freePort(): Promise<number> {
@@ -68,13 +71,15 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
