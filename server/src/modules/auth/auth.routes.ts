@@ -18,7 +18,14 @@ export async function authRoutes(app: FastifyInstance, { auth, userInfo }: AuthR
     '/api/login/:lang',
     {
       config: { public: true },
-      schema: { tags: ['session'], summary: 'Log in; answers the access token', params: loginParams, body: loginBody },
+      schema: {
+        tags: ['session'],
+        summary: 'Log in; answers the access token',
+        description:
+          'Throttled per account and address, per address and per account (docs/decisions.md, "Login throttling"): a 429 says how long to wait, also in Retry-After.',
+        params: loginParams,
+        body: loginBody,
+      },
     },
     async (request) => {
       const { token, userId } = await auth.login(request.body.username, request.body.password, request.ip);

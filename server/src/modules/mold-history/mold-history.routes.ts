@@ -5,6 +5,7 @@ import { DATA_RANGES, LATEST_EPOCH_SECONDS, MenuId, type MoldDataKind } from '@m
 import { envelope } from '../../infra/http/envelope.js';
 import { principalOf } from '../auth/auth.hook.js';
 import type { MoldHistoryService, Paging } from './mold-history.service.js';
+import { HISTORY_READS_PER_USER } from './read-budget.js';
 
 /** Each read, the menu item whose screen shows it, and whether it has a paged twin. */
 export const DATA_READS: ReadonlyArray<{ kind: MoldDataKind; menu: number; paged: boolean }> = [
@@ -17,6 +18,11 @@ export const DATA_READS: ReadonlyArray<{ kind: MoldDataKind; menu: number; paged
 
 const MAX_PAGE_LIMIT = 1000;
 const epochSeconds = z.coerce.number().int().min(0).max(LATEST_EPOCH_SECONDS);
+
+/** What the served API docs say of every history read's bounds. */
+const BOUNDS =
+  "A missing end is now, a missing start the range's whole window; a longer window is a 400. A user " +
+  `may have ${HISTORY_READS_PER_USER} history reads under way at once: one more is a 429 with Retry-After.`;
 
 /** The window of a read; the service checks it against the range (`resolveWindow`). */
 export const dataWindowQuery = z.object({
@@ -62,6 +68,7 @@ export async function moldHistoryRoutes(
         schema: {
           tags,
           summary: `${kind}: records oldest first (raw readings in real time, else one per bucket in the Time-Zone)`,
+          description: BOUNDS,
           params: moldParams,
           querystring: dataWindowQuery,
         },
@@ -76,6 +83,7 @@ export async function moldHistoryRoutes(
         schema: {
           tags,
           summary: `${kind}Page: one page of the records, newest first, with the total`,
+          description: BOUNDS,
           params: moldParams,
           querystring: pagedQuery,
         },
