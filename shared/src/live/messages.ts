@@ -12,6 +12,10 @@ export const LIVE_MAX_WATCHED_MOLDS = 500;
 /** What a browser may send: its schema has an entry point of its own (client-messages.ts). */
 export type { LiveClientMessage } from './client-messages.js';
 
+/** Why a user's moulds changed: see the `moulds` message. */
+export const MOULD_SET_CHANGES = ['granted', 'revoked', 'updated', 'removed'] as const;
+export type MouldSetChange = (typeof MOULD_SET_CHANGES)[number];
+
 /** What the server sends. */
 export type LiveServerMessage =
   | { type: 'login'; code: number; msg: string }
@@ -29,4 +33,10 @@ export type LiveServerMessage =
     }
   | { type: 'info'; code: number; mold_id: number | null; msg?: string; data?: unknown }
   | { type: 'list'; data: unknown }
+  /**
+   * The user's set of moulds or a mould's settings changed (a grant given or taken away, a mould
+   * edited or deleted): the console reloads what shows these moulds, and leaves a mould it may no
+   * longer see.
+   */
+  | { type: 'moulds'; change: MouldSetChange; mold_ids: number[] }
   | { type: 'error'; msg: string };

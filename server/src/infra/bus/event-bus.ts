@@ -21,6 +21,13 @@ export interface BusEvents {
    * showing it.
    */
   moldStatus: { orgId: number; moldId: number; status: MoldLiveStatus; stateChanged: boolean };
+  /**
+   * Moulds' settings were saved (`updated`: the state engine reloads them) or the moulds were deleted
+   * (`removed`). The live channel tells every console that shows them.
+   */
+  moldsChanged: { orgId: number; moldIds: number[]; change: 'updated' | 'removed' };
+  /** Moulds were granted to or taken from these users: their consoles reload their moulds. */
+  grantsChanged: { userIds: number[]; moldIds: number[]; change: 'granted' | 'revoked' };
 }
 
 export type BusTopic = keyof BusEvents;
