@@ -20,6 +20,12 @@ import { ChannelChoiceService } from './modules/channel-choice/channel-choice.se
 import { moldSettingsRoutes } from './modules/mold-settings/mold-settings.routes.js';
 import { MoldSettingsService } from './modules/mold-settings/mold-settings.service.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { companiesRoutes } from './modules/mold-organisation/companies.routes.js';
+import { CompaniesService } from './modules/mold-organisation/companies.service.js';
+import { moldGroupsRoutes } from './modules/mold-organisation/mold-groups.routes.js';
+import { MoldGroupsService } from './modules/mold-organisation/mold-groups.service.js';
+import { moldTagsRoutes } from './modules/mold-organisation/mold-tags.routes.js';
+import { MoldTagsService } from './modules/mold-organisation/mold-tags.service.js';
 import { DevicesService } from './modules/devices/devices.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { MenuService } from './modules/menu/menu.service.js';
@@ -62,6 +68,10 @@ export interface Services {
   /** Each user's shown temperature channels per mould. */
   channelChoice: ChannelChoiceService;
   moldSettings: MoldSettingsService;
+  /** Companies, mould groups and the country / workshop tags of the organisation. */
+  companies: CompaniesService;
+  moldGroups: MoldGroupsService;
+  moldTags: MoldTagsService;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
@@ -89,6 +99,9 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldExport: new MoldExportService(moldHistory),
     channelChoice: new ChannelChoiceService(context, access),
     moldSettings: new MoldSettingsService(context, access),
+    companies: new CompaniesService(context),
+    moldGroups: new MoldGroupsService(context, access),
+    moldTags: new MoldTagsService(context),
   };
 }
 
@@ -170,6 +183,9 @@ export async function buildApp(
   await app.register(moldExportRoutes, { moldExport: services.moldExport });
   await app.register(channelChoiceRoutes, { channelChoice: services.channelChoice });
   await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
+  await app.register(companiesRoutes, { companies: services.companies });
+  await app.register(moldGroupsRoutes, { moldGroups: services.moldGroups });
+  await app.register(moldTagsRoutes, { moldTags: services.moldTags });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir, { production: context.config.production });

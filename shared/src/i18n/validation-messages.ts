@@ -23,6 +23,8 @@ const en = {
   textTooLong: 'Too long',
   serialNumberFormat: 'Number error: use 3 to 64 letters, digits, - or _',
   noNulCharacter: 'Must not contain a NUL character',
+  // org-companies
+  tagLength: 'At most 32 characters',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -47,6 +49,8 @@ const zh: Catalog = {
   textTooLong: '内容过长',
   serialNumberFormat: '编号错误：请使用 3 到 64 个字母、数字、- 或 _',
   noNulCharacter: '不能包含空字符（NUL）',
+  // org-companies
+  tagLength: '最多 32 个字符',
 };
 
 const kor: Catalog = {
@@ -68,6 +72,8 @@ const kor: Catalog = {
   textTooLong: '너무 깁니다',
   serialNumberFormat: '번호 오류: 영문, 숫자, - 또는 _ 3~64자를 사용하세요',
   noNulCharacter: 'NUL 문자를 포함할 수 없습니다',
+  // org-companies
+  tagLength: '최대 32자입니다',
 };
 
 const por: Catalog = {
@@ -89,6 +95,8 @@ const por: Catalog = {
   textTooLong: 'Muito longo',
   serialNumberFormat: 'Número inválido: use de 3 a 64 letras, dígitos, - ou _',
   noNulCharacter: 'Não pode conter o caractere NUL',
+  // org-companies
+  tagLength: 'No máximo 32 caracteres',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };
