@@ -7,7 +7,14 @@ import { FormDialog } from './FormDialog';
 beforeAll(() => {
   // jsdom has no matchMedia, which antd's modal asks for its breakpoints.
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }) as unknown as MediaQueryList;
 });
 afterEach(cleanup);
 
