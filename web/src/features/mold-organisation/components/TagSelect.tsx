@@ -6,6 +6,7 @@ import { useMenuActions } from '../../../components/admin';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { confirm } from '../../../lib/feedback';
 import { useAddTag, useDeleteTag, useTags } from '../api/tags';
+import { tagOptions, type TagOption } from '../model/tagOptions';
 import '../catalog';
 import './organisation.css';
 
@@ -21,13 +22,9 @@ export interface TagSelectProps {
   testId?: string;
 }
 
-interface TagOption {
-  value: string;
-  label: string;
-  /** The tag's id; none for the "add" entry and for a value no tag holds. */
-  id?: number;
-  adding?: boolean;
-}
+/** The "add" entry always shows; a tag shows when its name holds the typed text, any case, spaces around dropped. */
+const matchesSearch = (search: string, option?: TagOption) =>
+  option !== undefined && (option.adding === true || option.label.toLowerCase().includes(search.trim().toLowerCase()));
 
 /**
  * A value of the organisation's country or workshop tags: pick one, type a new one (added as a
@@ -41,12 +38,7 @@ export function TagSelect({ kind, value, onChange, placeholder, disabled, testId
   const deleteTag = useDeleteTag(kind);
   const [search, setSearch] = useState('');
 
-  const typed = search.trim();
-  const known = tags.data ?? [];
-  const options: TagOption[] = known.map((tag) => ({ value: tag.name, label: tag.name, id: tag.id }));
-  if (value && !known.some((tag) => tag.name === value)) options.unshift({ value, label: value });
-  const isNew = typed !== '' && !options.some((option) => option.value.toLowerCase() === typed.toLowerCase());
-  if (isNew && actions.can('add')) options.push({ value: typed, label: typed, adding: true });
+  const options = tagOptions(tags.data ?? [], value, search, actions.can('add'));
 
   const choose = (chosen: string | undefined, option?: TagOption | TagOption[]) => {
     setSearch('');
@@ -103,7 +95,7 @@ export function TagSelect({ kind, value, onChange, placeholder, disabled, testId
       loading={tags.isFetching || addTag.isPending}
       placeholder={placeholder ?? t('tags.placeholder')}
       notFoundContent={t('tags.empty')}
-      showSearch={{ searchValue: search, onSearch: setSearch, optionFilterProp: 'label' }}
+      showSearch={{ searchValue: search, onSearch: setSearch, filterOption: matchesSearch }}
       allowClear
       disabled={disabled}
       data-testid={testId}
