@@ -200,11 +200,16 @@ describe('deleting a mould group', () => {
     const plain = await createMold(app.context.db, app.orgId, [adminId]);
     const outside = await createMold(app.context.db, app.orgId, [adminId]);
     await putInGroup(app, groupId, [moldId, plain]);
+    await app.context.db
+      .insertInto('mold_rollups')
+      .values({ mold_id: plain, bucket: new Date('2026-01-01T00:00:00Z') })
+      .execute();
 
-    const events: Array<BusEvents['moldsChanged'] | BusEvents['deviceChanged']> = [];
+    const events: Array<BusEvents['moldsChanged'] | BusEvents['deviceChanged'] | BusEvents['grantsChanged']> = [];
     const stops = [
       app.context.bus.subscribe('moldsChanged', (event) => events.push(event)),
       app.context.bus.subscribe('deviceChanged', (event) => events.push(event)),
+      app.context.bus.subscribe('grantsChanged', (event) => events.push(event)),
     ];
     const response = await remove(admin, groupId);
     stops.forEach((stop) => stop());
@@ -230,8 +235,15 @@ describe('deleting a mould group', () => {
       expect.arrayContaining([
         { orgId: app.orgId, moldIds: expect.arrayContaining([moldId, plain]), change: 'removed' },
         { deviceId: device.id },
+        { userIds: [adminId], moldIds: expect.arrayContaining([moldId, plain]), change: 'revoked' },
       ]),
     );
+    const rollups = await app.context.db
+      .selectFrom('mold_rollups')
+      .select('mold_id')
+      .where('mold_id', 'in', [moldId, plain])
+      .execute();
+    expect(rollups).toEqual([]);
     // The device goes on reporting: its readings now belong to no mould.
     await send([telemetryMessage(2)]);
     expect((await readingsOf(app.context.db, device.id)).map((row) => row.mold_id)).toEqual([null]);

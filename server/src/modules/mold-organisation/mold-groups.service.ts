@@ -9,9 +9,10 @@ import {
 } from '@mouldwatch/shared';
 import type { AppContext } from '../../app-context.js';
 import { isForeignKeyViolation } from '../../infra/db/sql-errors.js';
+import type { FileStore } from '../../infra/files/file-store.js';
 import { ApiError, conflict, notFound } from '../../infra/http/errors.js';
 import type { AccessService, Principal } from '../access/access.service.js';
-import { announceRemovedMolds } from '../mold-removal/mold-removal.events.js';
+import { finishMoldRemoval } from '../mold-removal/mold-removal.events.js';
 import type { ListQuery } from './companies.service.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { MoldGroupsRepository, type GroupMolds } from './mold-groups.repository.js';
@@ -32,6 +33,7 @@ export class MoldGroupsService {
   constructor(
     private readonly context: AppContext,
     private readonly access: AccessService,
+    private readonly files: FileStore,
   ) {
     this.#repository = new MoldGroupsRepository(context.db);
     this.#companies = new CompaniesRepository(context.db);
@@ -77,7 +79,7 @@ export class MoldGroupsService {
       if (!mayDeleteMolds) throw mayNotDeleteMolds();
       throw conflict('moldGroupMoldsNotWritable', { count: outcome.molds.notWritable });
     }
-    announceRemovedMolds(this.context.bus, principal.orgId, outcome.removed);
+    await finishMoldRemoval({ bus: this.context.bus, files: this.files }, principal.orgId, outcome.removed);
     return { id: groupId, deleted_molds: outcome.removed.moldIds.length };
   }
 

@@ -9,6 +9,7 @@ import * as moldChannelChoice from './0007_mold_channel_choice.js';
 import * as homeListJson from './0008_home_list_json.js';
 import * as loginThrottle from './0009_login_throttle.js';
 import * as orgNamesAndTags from './0010_org_names_and_tags.js';
+import * as moldAdmin from './0011_mold_admin.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_home_list_json': homeListJson,
   '0009_login_throttle': loginThrottle,
   '0010_org_names_and_tags': orgNamesAndTags,
+  '0011_mold_admin': moldAdmin,
 };
 
 export const migrationProvider: MigrationProvider = {
