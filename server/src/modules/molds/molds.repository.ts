@@ -148,20 +148,6 @@ export class MoldsRepository {
     await trx.insertInto('user_mold_grants').values({ user_id: userId, mold_id: moldId, shared_by: null }).execute();
   }
 
-  async grantHolders(trx: Transaction<Database>, moldId: number): Promise<number[]> {
-    const rows = await trx.selectFrom('user_mold_grants').select('user_id').where('mold_id', '=', moldId).execute();
-    return rows.map((row) => row.user_id);
-  }
-
-  /**
-   * Deletes the mould. Its roll-ups (no foreign key, see migration 0005) go first; grants, status,
-   * slots, readings, notices and channel choices follow by cascade; its device stays, unbound.
-   */
-  async delete(trx: Transaction<Database>, moldId: number): Promise<void> {
-    await trx.deleteFrom('mold_rollups').where('mold_id', '=', moldId).execute();
-    await trx.deleteFrom('molds').where('id', '=', moldId).execute();
-  }
-
   #listed(userId: number, orgId: number, filter: MoldListFilter) {
     let query = this.db
       .selectFrom('user_mold_grants as g')

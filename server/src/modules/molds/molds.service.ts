@@ -16,6 +16,8 @@ import { detectImageType } from '../../infra/files/image-type.js';
 import { ApiError, conflict, forbidden, notFound } from '../../infra/http/errors.js';
 import { generateDeviceToken, hashDeviceToken } from '../../infra/security/device-tokens.js';
 import type { AccessService, Principal } from '../access/access.service.js';
+import { finishMoldRemoval } from '../mold-removal/mold-removal.events.js';
+import { deleteMolds } from '../mold-removal/mold-removal.repository.js';
 import { imageUrl, presentListItem, presentMold, type MoldListItem, type MoldRecord } from './molds.presenter.js';
 import { MoldsRepository, type MoldListFilter } from './molds.repository.js';
 
@@ -114,16 +116,9 @@ export class MoldsService {
 
   /** Deletes the mould with its grants, roll-ups, slots, status and readings; its device is kept, unbound. */
   async remove(principal: Principal, moldId: number): Promise<void> {
-    const mould = await this.#requireWritable(principal, moldId);
-    const holders = await inTransaction(this.context.db, async (trx) => {
-      const users = await this.#repository.grantHolders(trx, moldId);
-      await this.#repository.delete(trx, moldId);
-      return users;
-    });
-    if (mould.mold_image) await this.files.delete(mould.mold_image);
-    if (mould.device_id !== null) this.context.bus.publish('deviceChanged', { deviceId: mould.device_id });
-    this.context.bus.publish('moldsChanged', { orgId: principal.orgId, moldIds: [moldId], change: 'removed' });
-    this.context.bus.publish('grantsChanged', { userIds: holders, moldIds: [moldId], change: 'revoked' });
+    await this.#requireWritable(principal, moldId);
+    const removed = await inTransaction(this.context.db, (trx) => deleteMolds(trx, principal.orgId, [moldId]));
+    await finishMoldRemoval({ bus: this.context.bus, files: this.files }, principal.orgId, removed);
   }
 
   /** Stores the image (JPEG, PNG or WebP by its bytes) as the mould's, and deletes the one it replaces. */
