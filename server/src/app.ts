@@ -35,6 +35,8 @@ import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { RolesService } from './modules/roles/roles.service.js';
 import { RollupJob, type RollupJobOptions } from './rollup/rollup-job.js';
 import { StateEngine, type StateEngineOptions } from './state/state-engine.js';
 
@@ -62,6 +64,7 @@ export interface Services {
   /** Each user's shown temperature channels per mould. */
   channelChoice: ChannelChoiceService;
   moldSettings: MoldSettingsService;
+  roles: RolesService;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
@@ -89,6 +92,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldExport: new MoldExportService(moldHistory),
     channelChoice: new ChannelChoiceService(context, access),
     moldSettings: new MoldSettingsService(context, access),
+    roles: new RolesService(context),
   };
 }
 
@@ -170,6 +174,7 @@ export async function buildApp(
   await app.register(moldExportRoutes, { moldExport: services.moldExport });
   await app.register(channelChoiceRoutes, { channelChoice: services.channelChoice });
   await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
+  await app.register(rolesRoutes, { roles: services.roles });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir, { production: context.config.production });

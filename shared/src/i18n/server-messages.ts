@@ -48,6 +48,12 @@ const en = {
   '20288': 'Share created',
   '20289': 'Link copied',
   '20282': 'Personal information saved',
+  // roles
+  roleNotFound: 'The role does not exist',
+  roleNameTaken: 'name: a role named "{name}" already exists',
+  roleInUse: 'This role is held by {count} user(s): give them another role before deleting it',
+  roleOwnAccessKept: 'Your own role must keep view and edit on the Role page, or you could not come back to it',
+  roleOwnDelete: 'You cannot delete your own role',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -96,6 +102,12 @@ const zh: Catalog = {
   '20288': '分享成功',
   '20289': '链接已复制',
   '20282': '个人信息已保存',
+  // roles
+  roleNotFound: '角色不存在',
+  roleNameTaken: 'name：角色“{name}”已存在',
+  roleInUse: '该角色仍有 {count} 个用户在使用：请先为他们分配其他角色再删除',
+  roleOwnAccessKept: '您自己的角色必须保留角色页面的查看和编辑权限，否则您将无法再回到此页面',
+  roleOwnDelete: '不能删除您自己的角色',
 };
 
 const kor: Catalog = {
@@ -141,6 +153,13 @@ const kor: Catalog = {
   '20288': '공유가 생성되었습니다',
   '20289': '링크가 복사되었습니다',
   '20282': '개인 정보가 저장되었습니다',
+  // roles
+  roleNotFound: '역할이 존재하지 않습니다',
+  roleNameTaken: 'name: "{name}" 역할이 이미 존재합니다',
+  roleInUse: '이 역할을 {count}명의 사용자가 사용 중입니다: 삭제하기 전에 다른 역할을 지정하세요',
+  roleOwnAccessKept:
+    '자신의 역할은 역할 페이지의 보기와 편집 권한을 유지해야 합니다. 그렇지 않으면 이 페이지로 돌아올 수 없습니다',
+  roleOwnDelete: '자신의 역할은 삭제할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -187,6 +206,13 @@ const por: Catalog = {
   '20288': 'Compartilhamento criado',
   '20289': 'Link copiado',
   '20282': 'Informações pessoais salvas',
+  // roles
+  roleNotFound: 'A função não existe',
+  roleNameTaken: 'name: já existe uma função chamada "{name}"',
+  roleInUse: 'Esta função é usada por {count} usuário(s): atribua outra função a eles antes de excluí-la',
+  roleOwnAccessKept:
+    'Sua própria função deve manter ver e editar na página Função, senão você não poderia voltar a ela',
+  roleOwnDelete: 'Você não pode excluir sua própria função',
 };
 
 export const SERVER_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

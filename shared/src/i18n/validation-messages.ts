@@ -23,6 +23,10 @@ const en = {
   textTooLong: 'Too long',
   serialNumberFormat: 'Number error: use 3 to 64 letters, digits, - or _',
   noNulCharacter: 'Must not contain a NUL character',
+  // roles
+  roleNameLength: 'At most 32 characters',
+  menuItemUnknown: 'No such menu item',
+  actionNotGrantable: 'This menu item cannot grant this action',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -47,6 +51,10 @@ const zh: Catalog = {
   textTooLong: '内容过长',
   serialNumberFormat: '编号错误：请使用 3 到 64 个字母、数字、- 或 _',
   noNulCharacter: '不能包含空字符（NUL）',
+  // roles
+  roleNameLength: '最多 32 个字符',
+  menuItemUnknown: '菜单项不存在',
+  actionNotGrantable: '该菜单项不能授予此操作',
 };
 
 const kor: Catalog = {
@@ -68,6 +76,10 @@ const kor: Catalog = {
   textTooLong: '너무 깁니다',
   serialNumberFormat: '번호 오류: 영문, 숫자, - 또는 _ 3~64자를 사용하세요',
   noNulCharacter: 'NUL 문자를 포함할 수 없습니다',
+  // roles
+  roleNameLength: '최대 32자',
+  menuItemUnknown: '존재하지 않는 메뉴 항목입니다',
+  actionNotGrantable: '이 메뉴 항목은 이 작업을 부여할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -89,6 +101,10 @@ const por: Catalog = {
   textTooLong: 'Muito longo',
   serialNumberFormat: 'Número inválido: use de 3 a 64 letras, dígitos, - ou _',
   noNulCharacter: 'Não pode conter o caractere NUL',
+  // roles
+  roleNameLength: 'No máximo 32 caracteres',
+  menuItemUnknown: 'Item de menu inexistente',
+  actionNotGrantable: 'Este item de menu não pode conceder esta ação',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };
