@@ -1,0 +1,12 @@
+import { registerFeatureCatalog } from '../../i18n/featureCatalogs';
+import './components/roles.css';
+
+registerFeatureCatalog('roles', {
+  en: () => import('./i18n/en').then((module) => module.en),
+  zh: () => import('./i18n/zh').then((module) => module.zh),
+  kor: () => import('./i18n/kor').then((module) => module.kor),
+  por: () => import('./i18n/por').then((module) => module.por),
+});
+
+export { RoleScreen as default } from './components/RoleScreen';
+export type { en as RolesCatalog } from './i18n/en';
