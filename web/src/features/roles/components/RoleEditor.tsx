@@ -70,6 +70,7 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose(): vo
                 selectable={false}
                 defaultExpandAll
                 treeData={treeData}
+                titleRender={(node) => <span data-testid={`perm-${node.key}`}>{node.title}</span>}
                 checkedKeys={checkedKeys}
                 onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
               />

@@ -27,8 +27,13 @@ export function RoleScreen({ title }: ScreenProps) {
       okText: t('delete'),
       okButtonProps: { danger: true, 'data-testid': 'role-delete-confirm' },
       cancelText: t('cancel'),
-      // A refusal (held by users, one's own role) is the server's message, toasted by the API client.
-      onOk: () => remove.mutateAsync(role.id).then(() => toast.success(serverText('deleted'))),
+      // A refusal (held by users, one's own role) is the server's message, toasted by the API client;
+      // the dialog closes either way.
+      onOk: () =>
+        remove.mutateAsync(role.id).then(
+          () => toast.success(serverText('deleted')),
+          () => undefined,
+        ),
     });
 
   const columns: TableColumnsType<RoleRecord> = [
