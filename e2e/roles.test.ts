@@ -24,10 +24,18 @@ async function tick(page: Page, menuId: number, action: string) {
   await leaf.locator('.ant-tree-checkbox-checked').waitFor();
 }
 
-/** The list has drawn its rows and is not loading any more. */
+/** The list has drawn its rows and shows them fully (not faded by the loading veil or a fade-in). */
 async function listSettled(page: Page) {
-  await roleRow(page, 'Administrator').waitFor();
-  await page.getByTestId('roles-table').locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+  const cell = roleRow(page, 'Administrator').locator('td').first();
+  await cell.waitFor();
+  const faded = () =>
+    cell.evaluate((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).opacity !== '1') return true;
+      }
+      return false;
+    });
+  await expect.poll(faded, { timeout: 10_000 }).toBe(false);
 }
 
 async function roleIdOf(name: string): Promise<number> {
