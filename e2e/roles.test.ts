@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MenuId, type RolePermission } from '@mouldwatch/shared';
+import { createUser } from '../server/src/seed/organization.js';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
@@ -108,6 +110,36 @@ describe('the role screen', () => {
     await page.getByTestId('roles-search').locator('input').fill('VIEW');
     await page.getByTestId('roles-search').locator('input').press('Enter');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+  });
+
+  it('changes the menu of a console holding the role as soon as the role is edited', async () => {
+    const { services, context } = consoleApp.server;
+    const admin = await context.db
+      .selectFrom('users')
+      .select(['id', 'org_id', 'role_id', 'username'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const principal = { userId: admin.id, orgId: admin.org_id, roleId: admin.role_id, username: admin.username };
+    const form = (permissions: RolePermission[]) => ({ name: 'Report readers', is_viewer: false, permissions });
+    const role = await services.roles.create(
+      principal,
+      form([
+        { menu_id: MenuId.home, actions: ['view'] },
+        { menu_id: MenuId.report, actions: ['view'] },
+      ]),
+      'en',
+    );
+    const reader = { username: 'reportreader', password: 'read1234', name: 'Reader', email: '' };
+    await createUser(context.db, admin.org_id, role.id, reader, true);
+
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, reader.username, reader.password);
+    const sidebar = () => page.getByTestId('sidebar').innerText();
+    await expect.poll(sidebar).toContain('Report');
+    await services.roles.update(principal, role.id, form([{ menu_id: MenuId.home, actions: ['view'] }]), 'en');
+    await expect.poll(sidebar, { timeout: 10_000 }).not.toContain('Report');
+    expect(await sidebar()).toContain('Home');
+    await page.close();
   });
 
   it.each([

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_ITEMS, MenuId, type PermissionTreeNode, type RolePermission, type RoleRecord } from '@mouldwatch/shared';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { expectEnvelope } from '../../../test/envelope.js';
-import type { SeedUser } from '../../seed/organization.js';
-import { hashPassword } from '../../infra/security/passwords.js';
+import { createUser, type SeedUser } from '../../seed/organization.js';
 
 let app: TestApp;
 let admin: string;
@@ -32,18 +31,10 @@ async function createRole(token: string, permissions: RolePermission[], name = u
 
 let userNumber = 0;
 /** A user of the test organisation holding the role. */
-async function userWithRole(roleId: number, orgId = app.orgId): Promise<SeedUser> {
+async function userWithRole(roleId: number): Promise<SeedUser> {
   userNumber += 1;
   const user = { username: `holder${userNumber}`, password: 'hold1234', name: 'Holder', email: 'h@example.com' };
-  await app.context.db
-    .insertInto('users')
-    .values({
-      org_id: orgId,
-      role_id: roleId,
-      username: user.username,
-      password_hash: await hashPassword(user.password),
-    })
-    .execute();
+  await createUser(app.context.db, app.orgId, roleId, user, true);
   return user;
 }
 
