@@ -17,6 +17,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { channelChoiceRoutes } from './modules/channel-choice/channel-choice.routes.js';
 import { ChannelChoiceService } from './modules/channel-choice/channel-choice.service.js';
+import { DataDirFileStore, type FileStore } from './infra/files/file-store.js';
+import { filesRoutes } from './infra/files/files.routes.js';
+import { moldsRoutes } from './modules/molds/molds.routes.js';
+import { MoldsService } from './modules/molds/molds.service.js';
 import { moldSettingsRoutes } from './modules/mold-settings/mold-settings.routes.js';
 import { MoldSettingsService } from './modules/mold-settings/mold-settings.service.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -64,6 +68,10 @@ export interface Services {
   /** Each user's shown temperature channels per mould. */
   channelChoice: ChannelChoiceService;
   moldSettings: MoldSettingsService;
+  /** The mould list's administration: moulds with their devices and images. */
+  molds: MoldsService;
+  /** Uploaded files (mould images). */
+  files: FileStore;
   roles: RolesService;
 }
 
@@ -76,6 +84,7 @@ export interface JobOptions {
 export function createServices(context: AppContext, jobs: JobOptions = {}): Services {
   const access = new AccessService(context.db);
   const moldHistory = new MoldHistoryService(context, access);
+  const files = new DataDirFileStore(context.config.dataDir);
   return {
     access,
     auth: new AuthService(context),
@@ -92,6 +101,8 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldExport: new MoldExportService(moldHistory),
     channelChoice: new ChannelChoiceService(context, access),
     moldSettings: new MoldSettingsService(context, access),
+    molds: new MoldsService(context, access, files),
+    files,
     roles: new RolesService(context),
   };
 }
@@ -174,6 +185,8 @@ export async function buildApp(
   await app.register(moldExportRoutes, { moldExport: services.moldExport });
   await app.register(channelChoiceRoutes, { channelChoice: services.channelChoice });
   await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
+  await app.register(moldsRoutes, { molds: services.molds });
+  await app.register(filesRoutes, { files: services.files });
   await app.register(rolesRoutes, { roles: services.roles });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
