@@ -45,6 +45,8 @@ import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { RolesService } from './modules/roles/roles.service.js';
 import { RollupJob, type RollupJobOptions } from './rollup/rollup-job.js';
 import { StateEngine, type StateEngineOptions } from './state/state-engine.js';
 
@@ -80,6 +82,7 @@ export interface Services {
   companies: CompaniesService;
   moldGroups: MoldGroupsService;
   moldTags: MoldTagsService;
+  roles: RolesService;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
@@ -113,6 +116,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     companies: new CompaniesService(context),
     moldGroups: new MoldGroupsService(context, access, files),
     moldTags: new MoldTagsService(context),
+    roles: new RolesService(context),
   };
 }
 
@@ -199,6 +203,7 @@ export async function buildApp(
   await app.register(companiesRoutes, { companies: services.companies });
   await app.register(moldGroupsRoutes, { moldGroups: services.moldGroups });
   await app.register(moldTagsRoutes, { moldTags: services.moldTags });
+  await app.register(rolesRoutes, { roles: services.roles });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir, { production: context.config.production });

@@ -27,3 +27,4 @@ export * from './i18n/export-labels.js';
 export * from './i18n/glossary.js';
 export * from './mold/mold-form.js';
 export * from './organisation/organisation.js';
+export * from './role/role.js';

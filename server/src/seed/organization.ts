@@ -34,7 +34,14 @@ async function createRole(
   return role.id;
 }
 
-async function createUser(trx: Transaction<Database>, orgId: number, roleId: number, user: SeedUser, isStaff: boolean) {
+/** A user of the organisation holding the role (tests add users with it too). */
+export async function createUser(
+  trx: Kysely<Database>,
+  orgId: number,
+  roleId: number,
+  user: SeedUser,
+  isStaff: boolean,
+) {
   await trx
     .insertInto('users')
     .values({

@@ -65,6 +65,12 @@ const en = {
   moldGroupMoldsNotWritable:
     'This mould group holds {count} mould(s) you may not delete (shared to you or not assigned to you)',
   moldGroupMoldsNoDelete: 'This mould group holds moulds, and your role may not delete moulds',
+  // roles
+  roleNotFound: 'The role does not exist',
+  roleNameTaken: 'name: a role named "{name}" already exists',
+  roleInUse: 'This role is held by {count} user(s): give them another role before deleting it',
+  roleOwnAccessKept: 'Your own role must keep view and edit on the Role page, or you could not come back to it',
+  roleOwnDelete: 'You cannot delete your own role',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -129,6 +135,12 @@ const zh: Catalog = {
   companyHasGroups: '该公司下还有 {count} 个模具分组，请先删除这些分组',
   moldGroupMoldsNotWritable: '该模具分组中有 {count} 个模具您无权删除（他人分享给您的或未分配给您的）',
   moldGroupMoldsNoDelete: '该模具分组中有模具，而您的角色没有删除模具的权限',
+  // roles
+  roleNotFound: '角色不存在',
+  roleNameTaken: 'name：角色“{name}”已存在',
+  roleInUse: '该角色仍有 {count} 个用户在使用：请先为他们分配其他角色再删除',
+  roleOwnAccessKept: '您自己的角色必须保留角色页面的查看和编辑权限，否则您将无法再回到此页面',
+  roleOwnDelete: '不能删除您自己的角色',
 };
 
 const kor: Catalog = {
@@ -191,6 +203,13 @@ const kor: Catalog = {
   moldGroupMoldsNotWritable:
     '이 금형 그룹에는 삭제할 수 없는 금형이 {count}개 있습니다(공유받았거나 할당되지 않은 금형)',
   moldGroupMoldsNoDelete: '이 금형 그룹에는 금형이 있으며, 역할에 금형 삭제 권한이 없습니다',
+  // roles
+  roleNotFound: '역할이 존재하지 않습니다',
+  roleNameTaken: 'name: "{name}" 역할이 이미 존재합니다',
+  roleInUse: '이 역할을 {count}명의 사용자가 사용 중입니다: 삭제하기 전에 다른 역할을 지정하세요',
+  roleOwnAccessKept:
+    '자신의 역할은 역할 페이지의 보기와 편집 권한을 유지해야 합니다. 그렇지 않으면 이 페이지로 돌아올 수 없습니다',
+  roleOwnDelete: '자신의 역할은 삭제할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -254,6 +273,13 @@ const por: Catalog = {
   moldGroupMoldsNotWritable:
     'Este grupo de moldes contém {count} molde(s) que você não pode excluir (compartilhados com você ou não atribuídos a você)',
   moldGroupMoldsNoDelete: 'Este grupo de moldes contém moldes, e sua função não pode excluir moldes',
+  // roles
+  roleNotFound: 'A função não existe',
+  roleNameTaken: 'name: já existe uma função chamada "{name}"',
+  roleInUse: 'Esta função é usada por {count} usuário(s): atribua outra função a eles antes de excluí-la',
+  roleOwnAccessKept:
+    'Sua própria função deve manter ver e editar na página Função, senão você não poderia voltar a ela',
+  roleOwnDelete: 'Você não pode excluir sua própria função',
 };
 
 export const SERVER_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

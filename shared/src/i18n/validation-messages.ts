@@ -40,6 +40,10 @@ const en = {
   oeeRange: 'Enter a percentage between 1 and 100',
   // org-companies
   tagLength: 'At most 32 characters',
+  // roles
+  roleNameLength: 'At most 32 characters',
+  menuItemUnknown: 'No such menu item',
+  actionNotGrantable: 'This menu item cannot grant this action',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -81,6 +85,10 @@ const zh: Catalog = {
   oeeRange: '请输入 1 到 100 之间的百分比',
   // org-companies
   tagLength: '最多 32 个字符',
+  // roles
+  roleNameLength: '最多 32 个字符',
+  menuItemUnknown: '菜单项不存在',
+  actionNotGrantable: '该菜单项不能授予此操作',
 };
 
 const kor: Catalog = {
@@ -119,6 +127,10 @@ const kor: Catalog = {
   oeeRange: '1에서 100 사이의 백분율을 입력하세요',
   // org-companies
   tagLength: '최대 32자입니다',
+  // roles
+  roleNameLength: '최대 32자',
+  menuItemUnknown: '존재하지 않는 메뉴 항목입니다',
+  actionNotGrantable: '이 메뉴 항목은 이 작업을 부여할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -157,6 +169,10 @@ const por: Catalog = {
   oeeRange: 'Informe uma porcentagem entre 1 e 100',
   // org-companies
   tagLength: 'No máximo 32 caracteres',
+  // roles
+  roleNameLength: 'No máximo 32 caracteres',
+  menuItemUnknown: 'Item de menu inexistente',
+  actionNotGrantable: 'Este item de menu não pode conceder esta ação',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -39,4 +39,6 @@ export type LiveServerMessage =
    * longer see.
    */
   | { type: 'moulds'; change: MouldSetChange; mold_ids: number[] }
+  /** The user's role was edited: the console reloads its menu (and leaves a screen it lost). */
+  | { type: 'menu' }
   | { type: 'error'; msg: string };

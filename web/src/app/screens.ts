@@ -63,7 +63,7 @@ export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
   '/moldsetting/mold': screen('moldList'),
   '/moldsetting/share/sharecontent': screen('moldSharing'),
   '/moldsetting/share/accept': screen('shareAccept'),
-  '/organization/role': screen('role'),
+  '/organization/role': { title: 'role', component: lazy(() => import('../features/roles')) },
   '/organization/user': screen('user'),
   '/renewal/all': screen('renewalAll'),
   '/renewal/unpaid': screen('renewalUnpaid'),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIVE_PATH, ResponseCode } from '@mouldwatch/shared';
 import { applyMouldStatus } from '../features/home';
 import { NOTICES_QUERY_KEY, useAlarmPopups } from '../features/notices';
+import { getMenu } from '../features/menu';
 import { getUserInfo } from '../features/session';
 import { ApiError } from '../lib/api';
 import { endSession } from '../lib/auth';
@@ -13,6 +14,7 @@ import { useSession } from '../lib/session';
 import { browserTimeZone } from '../lib/timeZone';
 import { toast } from '../lib/feedback';
 import { getToken } from '../lib/token';
+import { routesForMenu } from './guard';
 
 function liveUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -35,6 +37,17 @@ async function confirmSessionEnded(reconnect: () => void): Promise<void> {
   }
 }
 
+/**
+ * The user's role changed: the console takes the new menu (routes and sidebar follow; a screen it
+ * lost redirects with the no-permission toast). A menu left empty goes through the first-navigation
+ * sequence again, which logs out with 20518.
+ */
+async function reloadMenu(): Promise<void> {
+  const menu = await getMenu().catch(() => undefined);
+  if (!menu) return;
+  useSession.getState().setMenu(routesForMenu(menu).length > 0 ? menu : null);
+}
+
 /** The logged-in console's live channel: unread count, notices and their popups, mould state changes. */
 export function useLiveChannel(): void {
   const { t } = useTranslation();
@@ -51,6 +64,7 @@ export function useLiveChannel(): void {
         const session = useSession.getState();
         if (message.type === 'ping') session.setNoticeNum(message.messageCount);
         if (message.type === 'list') applyMouldStatus(message.data);
+        if (message.type === 'menu') void reloadMenu();
         if (message.type === 'notify') {
           session.setNoticeNum(session.noticeNum + 1);
           void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });

@@ -1,13 +1,15 @@
 import type { en as adminList } from '../components/admin/i18n/en';
 import type { MoldOrganisationCatalog } from '../features/mold-organisation';
+import type { RolesCatalog } from '../features/roles';
 
 /**
- * The feature catalogs (featureCatalogs.ts), each typed by its English catalog. A feature adds its
- * namespace here: `import type { en as <namespace> } from '../features/<feature>/i18n/en'`.
+ * The feature catalogs (featureCatalogs.ts), each typed by its English catalog: a feature exports
+ * that type from its index (nothing outside a feature reaches into its files) and adds it here.
  */
 export interface FeatureResources {
   adminList: typeof adminList;
   moldOrganisation: MoldOrganisationCatalog;
+  roles: RolesCatalog;
 }
 
 export type FeatureNamespace = keyof FeatureResources;

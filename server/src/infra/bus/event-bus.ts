@@ -28,6 +28,8 @@ export interface BusEvents {
   moldsChanged: { orgId: number; moldIds: number[]; change: 'updated' | 'removed' };
   /** Moulds were granted to or taken from these users: their consoles reload their moulds. */
   grantsChanged: { userIds: number[]; moldIds: number[]; change: 'granted' | 'revoked' };
+  /** The role these users hold was edited: their consoles reload the menu. */
+  menuChanged: { userIds: number[] };
 }
 
 export type BusTopic = keyof BusEvents;

@@ -129,6 +129,18 @@ describe('live channel', () => {
     expect(await client.closed).toBe(4401);
   });
 
+  it("tells only the consoles of the role's users that their menu changed", async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const admin = await loggedIn(adminToken);
+    const viewer = await loggedIn(viewerToken);
+    app.context.bus.publish('menuChanged', { userIds: [await userIdOf(viewerToken)] });
+    expect(await viewer.next('menu')).toEqual({ type: 'menu' });
+    await expect(admin.next('menu', 300)).rejects.toThrow('no menu message');
+    admin.socket.close();
+    viewer.socket.close();
+  });
+
   it('closes a socket that sends a frame over 64 KiB', async () => {
     const client = await loggedIn(await app.login(ADMIN));
     client.socket.send('x'.repeat(LIVE_MAX_FRAME_BYTES + 1));

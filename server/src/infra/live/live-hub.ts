@@ -107,6 +107,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     this.#unsubscribe = [
       deps.bus.subscribe('notice', ({ userId, noticeId }) => this.#inBackground(this.#pushNotice(userId, noticeId))),
       deps.bus.subscribe('sessionsRevoked', ({ userId }) => this.#closeUser(userId)),
+      deps.bus.subscribe('menuChanged', ({ userIds }) => this.#sendToUsers(userIds, { type: 'menu' })),
       deps.bus.subscribe('reading', ({ moldId, message }) => {
         if (moldId !== null) this.#inBackground(this.#pushReading(moldId, message));
       }),
@@ -350,6 +351,10 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   /** Work started by an event or a message: a failure (the database away …) is logged, and the hub goes on. */
   #inBackground(work: Promise<void>): void {
     work.catch((error: unknown) => this.deps.log.warn({ err: error }, 'live channel'));
+  }
+
+  #sendToUsers(userIds: readonly number[], message: LiveServerMessage): void {
+    for (const userId of userIds) for (const client of this.#clients.get(userId) ?? []) client.send(message);
   }
 
   #closeUser(userId: number): void {

@@ -1,0 +1,33 @@
+import type { en } from './en';
+
+export const kor: typeof en = {
+  searchPlaceholder: '이름으로 역할 검색',
+  add: '역할 추가',
+  addTitle: '역할 추가',
+  editTitle: '역할 편집',
+  name: '역할 이름',
+  viewer: '뷰어 역할',
+  viewerHint: '공유 대화상자에서 선택할 수 있습니다',
+  viewerTag: '뷰어',
+  users: '사용자',
+  permissions: '권한',
+  permissionCount: '메뉴 항목 {{count}}개',
+  noPermissions: '없음',
+  permissionHint: '항목을 부여하면 상위 메뉴도 표시됩니다.',
+  treeLoadFailed: '권한 트리를 불러오지 못했습니다.',
+  save: '저장',
+  cancel: '취소',
+  edit: '편집',
+  delete: '삭제',
+  actions: '작업',
+  deleteTitle: '“{{name}}” 역할을 삭제할까요?',
+  deleteContent: '역할과 그 권한이 삭제됩니다. 사용자가 아직 사용 중인 역할은 삭제할 수 없습니다.',
+  action: {
+    view: '보기',
+    add: '추가',
+    edit: '편집',
+    delete: '삭제',
+    export: '내보내기',
+    ShareUser: '공유',
+  },
+};

@@ -1,0 +1,33 @@
+import type { en } from './en';
+
+export const por: typeof en = {
+  searchPlaceholder: 'Buscar funções pelo nome',
+  add: 'Adicionar função',
+  addTitle: 'Adicionar função',
+  editTitle: 'Editar função',
+  name: 'Nome da função',
+  viewer: 'Função de visualizador',
+  viewerHint: 'Oferecida no diálogo de compartilhamento',
+  viewerTag: 'Visualizador',
+  users: 'Usuários',
+  permissions: 'Permissões',
+  permissionCount: '{{count}} itens de menu',
+  noPermissions: 'Nenhuma',
+  permissionHint: 'Um item concedido também mostra o menu acima dele.',
+  treeLoadFailed: 'Não foi possível carregar a árvore de permissões.',
+  save: 'Salvar',
+  cancel: 'Cancelar',
+  edit: 'Editar',
+  delete: 'Excluir',
+  actions: 'Ações',
+  deleteTitle: 'Excluir a função “{{name}}”?',
+  deleteContent: 'A função e suas permissões são excluídas. Uma função que usuários ainda têm não pode ser excluída.',
+  action: {
+    view: 'Ver',
+    add: 'Adicionar',
+    edit: 'Editar',
+    delete: 'Excluir',
+    export: 'Exportar',
+    ShareUser: 'Compartilhar',
+  },
+};

@@ -1,0 +1,33 @@
+import type { en } from './en';
+
+export const zh: typeof en = {
+  searchPlaceholder: '按名称搜索角色',
+  add: '添加角色',
+  addTitle: '添加角色',
+  editTitle: '编辑角色',
+  name: '角色名称',
+  viewer: '查看者角色',
+  viewerHint: '可在分享对话框中选择',
+  viewerTag: '查看者',
+  users: '用户数',
+  permissions: '权限',
+  permissionCount: '{{count}} 个菜单项',
+  noPermissions: '无',
+  permissionHint: '授权某一项时，其上级菜单也会显示。',
+  treeLoadFailed: '权限树加载失败。',
+  save: '保存',
+  cancel: '取消',
+  edit: '编辑',
+  delete: '删除',
+  actions: '操作',
+  deleteTitle: '删除角色“{{name}}”？',
+  deleteContent: '该角色及其权限将被删除。仍有用户使用的角色不能删除。',
+  action: {
+    view: '查看',
+    add: '添加',
+    edit: '编辑',
+    delete: '删除',
+    export: '导出',
+    ShareUser: '分享',
+  },
+};
