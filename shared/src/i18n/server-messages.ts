@@ -48,6 +48,13 @@ const en = {
   '20288': 'Share created',
   '20289': 'Link copied',
   '20282': 'Personal information saved',
+  // users
+  userNotFound: 'The user does not exist',
+  usernameTaken: 'username: This user name is already taken',
+  roleNotFound: 'Invalid input: role: the role does not exist',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDisableSelf: 'You cannot disable your own account',
+  moldsNotDistributable: 'Invalid input: moldIds: you cannot distribute the moulds {ids}',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -96,6 +103,13 @@ const zh: Catalog = {
   '20288': '分享成功',
   '20289': '链接已复制',
   '20282': '个人信息已保存',
+  // users
+  userNotFound: '用户不存在',
+  usernameTaken: 'username：该用户名已被使用',
+  roleNotFound: '输入有误：role：角色不存在',
+  cannotDeleteSelf: '不能删除自己的账号',
+  cannotDisableSelf: '不能停用自己的账号',
+  moldsNotDistributable: '输入有误：moldIds：您不能分配模具 {ids}',
 };
 
 const kor: Catalog = {
@@ -141,6 +155,13 @@ const kor: Catalog = {
   '20288': '공유가 생성되었습니다',
   '20289': '링크가 복사되었습니다',
   '20282': '개인 정보가 저장되었습니다',
+  // users
+  userNotFound: '사용자가 존재하지 않습니다',
+  usernameTaken: 'username: 이미 사용 중인 사용자 이름입니다',
+  roleNotFound: '입력 오류: role: 역할이 존재하지 않습니다',
+  cannotDeleteSelf: '자신의 계정은 삭제할 수 없습니다',
+  cannotDisableSelf: '자신의 계정은 비활성화할 수 없습니다',
+  moldsNotDistributable: '입력 오류: moldIds: 금형 {ids}을(를) 배정할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -187,6 +208,13 @@ const por: Catalog = {
   '20288': 'Compartilhamento criado',
   '20289': 'Link copiado',
   '20282': 'Informações pessoais salvas',
+  // users
+  userNotFound: 'O usuário não existe',
+  usernameTaken: 'username: Este nome de usuário já está em uso',
+  roleNotFound: 'Entrada inválida: role: a função não existe',
+  cannotDeleteSelf: 'Você não pode excluir a própria conta',
+  cannotDisableSelf: 'Você não pode desativar a própria conta',
+  moldsNotDistributable: 'Entrada inválida: moldIds: você não pode distribuir os moldes {ids}',
 };
 
 export const SERVER_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

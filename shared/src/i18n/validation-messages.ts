@@ -23,6 +23,9 @@ const en = {
   textTooLong: 'Too long',
   serialNumberFormat: 'Number error: use 3 to 64 letters, digits, - or _',
   noNulCharacter: 'Must not contain a NUL character',
+  // users
+  roleRequired: 'Choose a role',
+  moldIdsFormat: 'Use mould ids separated by commas',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -47,6 +50,9 @@ const zh: Catalog = {
   textTooLong: '内容过长',
   serialNumberFormat: '编号错误：请使用 3 到 64 个字母、数字、- 或 _',
   noNulCharacter: '不能包含空字符（NUL）',
+  // users
+  roleRequired: '请选择角色',
+  moldIdsFormat: '请使用以逗号分隔的模具 ID',
 };
 
 const kor: Catalog = {
@@ -68,6 +74,9 @@ const kor: Catalog = {
   textTooLong: '너무 깁니다',
   serialNumberFormat: '번호 오류: 영문, 숫자, - 또는 _ 3~64자를 사용하세요',
   noNulCharacter: 'NUL 문자를 포함할 수 없습니다',
+  // users
+  roleRequired: '역할을 선택하세요',
+  moldIdsFormat: '쉼표로 구분한 금형 ID를 사용하세요',
 };
 
 const por: Catalog = {
@@ -89,6 +98,9 @@ const por: Catalog = {
   textTooLong: 'Muito longo',
   serialNumberFormat: 'Número inválido: use de 3 a 64 letras, dígitos, - ou _',
   noNulCharacter: 'Não pode conter o caractere NUL',
+  // users
+  roleRequired: 'Escolha uma função',
+  moldIdsFormat: 'Use ids de moldes separados por vírgulas',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };
