@@ -1,4 +1,5 @@
 import type { en as adminList } from '../components/admin/i18n/en';
+import type { en as users } from '../features/users/i18n/en';
 
 /**
  * The feature catalogs (featureCatalogs.ts), each typed by its English catalog. A feature adds its
@@ -6,6 +7,7 @@ import type { en as adminList } from '../components/admin/i18n/en';
  */
 export interface FeatureResources {
   adminList: typeof adminList;
+  users: typeof users;
 }
 
 export type FeatureNamespace = keyof FeatureResources;
