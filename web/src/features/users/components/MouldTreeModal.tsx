@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Modal, Tree } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@mouldwatch/shared';
@@ -8,7 +8,15 @@ import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { toast } from '../../../lib/feedback';
 import { useDistributeMoulds } from '../api/distributeMoulds';
 import { useMouldTree } from '../api/getMouldTree';
-import { checkedMouldKeys, countMoulds, distributedMouldIds, toTreeItems } from '../model/tree';
+import {
+  allKeys,
+  checkedMouldKeys,
+  countMoulds,
+  distributedMouldIds,
+  filterTree,
+  mergeChecked,
+  toTreeItems,
+} from '../model/tree';
 
 /** The tree draws only the rows in view: 10,000 moulds stay smooth. */
 const TREE_HEIGHT = 420;
@@ -20,7 +28,10 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
   const tree = useMouldTree(user.id);
   const distribute = useDistributeMoulds();
   const [checked, setChecked] = useState<string[] | null>(null);
-  const items = useMemo(() => toTreeItems(tree.data ?? [], t('tree.ungrouped')), [tree.data, t]);
+  const [search, setSearch] = useState('');
+  const filtered = useMemo(() => filterTree(tree.data ?? [], search), [tree.data, search]);
+  const inView = useMemo(() => allKeys(filtered), [filtered]);
+  const items = useMemo(() => toTreeItems(filtered, t('tree.ungrouped')), [filtered, t]);
   const shown = checked ?? checkedMouldKeys(tree.data ?? []);
 
   const save = async () => {
@@ -55,14 +66,26 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
       {tree.data && tree.data.length > 0 && (
         <>
           <p className="mw-users-tree-hint">{t('tree.hint')}</p>
+          <Input.Search
+            allowClear
+            className="mw-users-tree-search"
+            placeholder={t('tree.search')}
+            aria-label={t('tree.search')}
+            onSearch={setSearch}
+            maxLength={64}
+            data-testid="mould-tree-search"
+          />
+          {filtered.length === 0 && <Empty description={t('tree.nothingFound')} />}
           <Tree
             checkable
             selectable={false}
             height={TREE_HEIGHT}
             treeData={items}
             defaultExpandAll
-            checkedKeys={shown}
-            onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+            checkedKeys={shown.filter((key) => inView.has(key))}
+            onCheck={(keys) =>
+              setChecked(mergeChecked(shown, inView, (Array.isArray(keys) ? keys : keys.checked).map(String)))
+            }
             data-testid="mould-tree"
           />
           <p className="mw-users-tree-count" data-testid="mould-tree-count">

@@ -43,6 +43,8 @@ export const en = {
   confirmDisable: 'Disable the user {{username}}? They are logged out at once and cannot log in until enabled.',
   confirmEnable: 'Enable the user {{username}}? They can log in again.',
   tree: {
+    search: 'Search moulds, groups or companies',
+    nothingFound: 'No mould matches',
     title: 'Moulds of {{username}}',
     hint: 'Checking a company or group gives all its moulds. Greyed moulds are shared and cannot be changed here.',
     ungrouped: 'Without group',

@@ -45,6 +45,8 @@ export const kor: typeof en = {
     '사용자 {{username}}을(를) 사용 중지할까요? 즉시 로그아웃되며 다시 사용할 때까지 로그인할 수 없습니다.',
   confirmEnable: '사용자 {{username}}을(를) 사용할까요? 다시 로그인할 수 있습니다.',
   tree: {
+    search: '금형, 그룹 또는 회사 검색',
+    nothingFound: '일치하는 금형이 없습니다',
     title: '{{username}}의 금형',
     hint: '회사나 그룹을 선택하면 그 안의 모든 금형이 배정됩니다. 회색 금형은 공유된 것으로 여기서 바꿀 수 없습니다.',
     ungrouped: '그룹 없음',

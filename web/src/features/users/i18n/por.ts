@@ -45,6 +45,8 @@ export const por: typeof en = {
     'Desativar o usuário {{username}}? A sessão é encerrada na hora e ele não poderá entrar até ser ativado.',
   confirmEnable: 'Ativar o usuário {{username}}? Ele poderá entrar novamente.',
   tree: {
+    search: 'Pesquisar moldes, grupos ou empresas',
+    nothingFound: 'Nenhum molde encontrado',
     title: 'Moldes de {{username}}',
     hint: 'Marcar uma empresa ou grupo concede todos os seus moldes. Moldes em cinza são compartilhados e não podem ser alterados aqui.',
     ungrouped: 'Sem grupo',

@@ -44,6 +44,8 @@ export const zh: typeof en = {
   confirmDisable: '停用用户 {{username}}？该用户将立即退出登录，启用前无法登录。',
   confirmEnable: '启用用户 {{username}}？该用户可以重新登录。',
   tree: {
+    search: '搜索模具、分组或公司',
+    nothingFound: '没有匹配的模具',
     title: '{{username}} 的模具',
     hint: '勾选公司或分组即分配其全部模具。灰色模具为分享所得，不能在此修改。',
     ungrouped: '未分组',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MoldTreeNode } from '@mouldwatch/shared';
-import { checkedMouldKeys, countMoulds, distributedMouldIds, toTreeItems } from './tree';
+import {
+  allKeys,
+  checkedMouldKeys,
+  countMoulds,
+  distributedMouldIds,
+  filterTree,
+  mergeChecked,
+  toTreeItems,
+} from './tree';
 
 const mould = (id: number, parent: string, checked: boolean, disabled = false): MoldTreeNode => ({
   id,
@@ -72,5 +80,20 @@ describe('the mould permission tree', () => {
     expect(distributedMouldIds(TREE, ['c1', 'g4', 'm7', 'm8', 'm9', 'g0'])).toEqual([7, 8]);
     expect(distributedMouldIds(TREE, [])).toEqual([]);
     expect(countMoulds(TREE, ['c1', 'm7', 'm11'])).toBe(2);
+  });
+
+  it('filters by mould name or number, or by the company or group holding them', () => {
+    expect([...allKeys(filterTree(TREE, 'm-8'))]).toEqual(['c1', 'g4', 'm8']);
+    expect([...allKeys(filterTree(TREE, 'CAPS'))]).toEqual(['c1', 'g4', 'm7', 'm8', 'm9']);
+    expect([...allKeys(filterTree(TREE, 'mould 11'))]).toEqual(['g0', 'm11']);
+    expect(filterTree(TREE, 'nothing')).toEqual([]);
+    expect(filterTree(TREE, '  ')).toEqual(TREE);
+  });
+
+  it('keeps what is checked outside the filtered tree when checking inside it', () => {
+    const shown = allKeys(filterTree(TREE, 'm-8'));
+    expect(mergeChecked(['m7', 'm11'], shown, ['m8'])).toEqual(['m7', 'm11', 'm8']);
+    expect(mergeChecked(['m7', 'm8'], shown, [])).toEqual(['m7']);
+    expect(mergeChecked([], shown, ['c1', 'g4', 'm8'])).toEqual(['m8']);
   });
 });

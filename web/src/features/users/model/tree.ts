@@ -48,3 +48,44 @@ export function countMoulds(nodes: readonly MoldTreeNode[], keys: readonly strin
   const chosen = new Set(keys);
   return [...moulds(nodes)].filter((node) => chosen.has(node.cateId)).length;
 }
+
+const matches = (node: MoldTreeNode, text: string) =>
+  node.name.toLowerCase().includes(text) || node.mold_number.toLowerCase().includes(text);
+
+/**
+ * The tree cut down to what the search names: moulds whose name or number contains the text, and
+ * every mould of a company or group whose name does. Empty text: the whole tree.
+ */
+export function filterTree(nodes: readonly MoldTreeNode[], search: string): MoldTreeNode[] {
+  const text = search.trim().toLowerCase();
+  if (!text) return [...nodes];
+  return nodes.flatMap((node) => {
+    if (matches(node, text)) return [node];
+    if (node.category === 'mold') return [];
+    const children = filterTree(node.children, text);
+    return children.length > 0 ? [{ ...node, children }] : [];
+  });
+}
+
+export function allKeys(nodes: readonly MoldTreeNode[]): Set<string> {
+  const keys = new Set<string>();
+  const visit = (list: readonly MoldTreeNode[]) => {
+    for (const node of list) {
+      keys.add(node.cateId);
+      visit(node.children);
+    }
+  };
+  visit(nodes);
+  return keys;
+}
+
+const isMouldKey = (key: string) => key.startsWith('m');
+
+/**
+ * The checked moulds after a check in a (possibly filtered) tree: what is checked outside the
+ * tree in view stays. Only mould keys are kept: the tree derives its companies and groups, and a
+ * group checked in one filtered view must not check the moulds another view hid.
+ */
+export function mergeChecked(previous: readonly string[], shownKeys: Set<string>, checkedInView: readonly string[]) {
+  return [...previous.filter((key) => !shownKeys.has(key)), ...checkedInView.filter(isMouldKey)];
+}
