@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 
 /** A mould of the caller's organisation the caller holds, with its place in the tree and the user's grant. */
@@ -18,6 +18,19 @@ export interface TreeMoldRow {
   shared_to_user: boolean | null;
 }
 
+type TreeMoldTuple = [
+  id: number,
+  name: string,
+  moldNumber: string,
+  groupId: number | null,
+  groupName: string | null,
+  companyId: number | null,
+  companyName: string | null,
+  sharedToCaller: boolean,
+  held: boolean,
+  sharedToUser: boolean,
+];
+
 export interface DistributionOutcome {
   granted: number[];
   revoked: number[];
@@ -26,9 +39,14 @@ export interface DistributionOutcome {
 export class MoldPermissionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The moulds of the organisation the caller holds, by company, group and name; with the user's grants. */
-  treeMolds(orgId: number, callerId: number, userId: number | undefined): Promise<TreeMoldRow[]> {
-    return this.db
+  /**
+   * The moulds of the organisation the caller holds, with their group and company and the user's
+   * grants, in no order (the tree sorts each level: cheaper than sorting 10,000 rows by three names); in one row as a JSON array of arrays: the embedded database hands rows over one by one,
+   * decoded in JavaScript, which for 10,000 moulds costs more than the query.
+   */
+  async treeMolds(orgId: number, callerId: number, userId: number | undefined): Promise<TreeMoldRow[]> {
+    const asked = userId !== undefined;
+    const { rows } = await this.db
       .selectFrom('molds as m')
       .innerJoin('user_mold_grants as mine', (join) =>
         join.onRef('mine.mold_id', '=', 'm.id').on('mine.user_id', '=', callerId),
@@ -38,30 +56,28 @@ export class MoldPermissionRepository {
       .leftJoin('user_mold_grants as theirs', (join) =>
         join.onRef('theirs.mold_id', '=', 'm.id').on('theirs.user_id', '=', userId ?? 0),
       )
-      .select((eb) => [
-        'm.id',
-        'm.name',
-        'm.mold_number',
-        'm.group_id',
-        'mg.name as group_name',
-        'mg.company_id',
-        'c.name as company_name',
-        eb('mine.shared_by', 'is not', null).$castTo<boolean>().as('shared_to_caller'),
-        (userId === undefined ? eb.val(null) : eb('theirs.user_id', 'is not', null))
-          .$castTo<boolean | null>()
-          .as('held'),
-        (userId === undefined ? eb.val(null) : eb('theirs.shared_by', 'is not', null))
-          .$castTo<boolean | null>()
-          .as('shared_to_user'),
-      ])
+      .select(
+        sql<string>`coalesce(json_agg(json_build_array(m.id, m.name, m.mold_number, m.group_id, mg.name,
+          mg.company_id, c.name, mine.shared_by is not null, theirs.user_id is not null, theirs.shared_by is not null))::text, '[]')`.as(
+          'rows',
+        ),
+      )
       .where('m.org_id', '=', orgId)
-      .orderBy('c.name')
-      .orderBy('c.id')
-      .orderBy('mg.name')
-      .orderBy('mg.id')
-      .orderBy('m.name')
-      .orderBy('m.id')
-      .execute();
+      .executeTakeFirstOrThrow();
+    return (JSON.parse(rows) as TreeMoldTuple[]).map(
+      ([id, name, moldNumber, groupId, groupName, companyId, companyName, sharedToCaller, held, sharedToUser]) => ({
+        id,
+        name,
+        mold_number: moldNumber,
+        group_id: groupId,
+        group_name: groupName,
+        company_id: companyId,
+        company_name: companyName,
+        shared_to_caller: sharedToCaller,
+        held: asked ? held : null,
+        shared_to_user: asked ? sharedToUser : null,
+      }),
+    );
   }
 
   /** Which of these moulds the caller may distribute: their organisation's, granted to them directly. */

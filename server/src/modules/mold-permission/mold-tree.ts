@@ -23,8 +23,16 @@ function moldNode(row: TreeMoldRow, parent: string): MoldTreeNode {
   };
 }
 
-/** A company or group is disabled when all its moulds are, checked when all of them are. */
+/** Names in natural order ("Mould 2" before "Mould 10"), in any script; ties by id. */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const byName = (a: MoldTreeNode, b: MoldTreeNode) => collator.compare(a.name, b.name) || a.id - b.id;
+
+/**
+ * Children sorted by name; a company or group is disabled when all its moulds are, checked when all
+ * of them are.
+ */
 function summarise(parent: MoldTreeNode): MoldTreeNode {
+  parent.children.sort(byName);
   for (const child of parent.children) if (child.category !== 'mold') summarise(child);
   parent.disabled = parent.children.every((child) => child.disabled);
   parent.checked = parent.children.length > 0 && parent.children.every((child) => child.checked);
@@ -32,8 +40,8 @@ function summarise(parent: MoldTreeNode): MoldTreeNode {
 }
 
 /**
- * Company → group → mould, from rows ordered by company, group and name; the moulds without a
- * group sit under one last top-level node `g0` (its name is left to the console to translate).
+ * Company → group → mould, each level by name; the moulds without a group sit under one last
+ * top-level node `g0` (its name is left to the console to translate).
  */
 export function buildMoldTree(rows: readonly TreeMoldRow[]): MoldTreeNode[] {
   const companies = new Map<number, MoldTreeNode>();
@@ -81,7 +89,7 @@ export function buildMoldTree(rows: readonly TreeMoldRow[]): MoldTreeNode[] {
     }
     group.children.push(moldNode(row, group.cateId));
   }
-  const top = [...companies.values()];
+  const top = [...companies.values()].sort(byName);
   if (ungrouped.children.length > 0) top.push(ungrouped);
   return top.map(summarise);
 }

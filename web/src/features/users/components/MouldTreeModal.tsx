@@ -14,6 +14,7 @@ import {
   countMoulds,
   distributedMouldIds,
   filterTree,
+  initiallyExpanded,
   mergeChecked,
   toTreeItems,
 } from '../model/tree';
@@ -32,6 +33,7 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
   const filtered = useMemo(() => filterTree(tree.data ?? [], search), [tree.data, search]);
   const inView = useMemo(() => allKeys(filtered), [filtered]);
   const items = useMemo(() => toTreeItems(filtered, t('tree.ungrouped')), [filtered, t]);
+  const expanded = useMemo(() => initiallyExpanded(filtered), [filtered]);
   const shown = checked ?? checkedMouldKeys(tree.data ?? []);
 
   const save = async () => {
@@ -81,7 +83,8 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
             selectable={false}
             height={TREE_HEIGHT}
             treeData={items}
-            defaultExpandAll
+            key={search}
+            defaultExpandedKeys={expanded}
             checkedKeys={shown.filter((key) => inView.has(key))}
             onCheck={(keys) =>
               setChecked(mergeChecked(shown, inView, (Array.isArray(keys) ? keys : keys.checked).map(String)))

@@ -6,6 +6,7 @@ import {
   countMoulds,
   distributedMouldIds,
   filterTree,
+  initiallyExpanded,
   mergeChecked,
   toTreeItems,
 } from './tree';
@@ -95,5 +96,21 @@ describe('the mould permission tree', () => {
     expect(mergeChecked(['m7', 'm11'], shown, ['m8'])).toEqual(['m7', 'm11', 'm8']);
     expect(mergeChecked(['m7', 'm8'], shown, [])).toEqual(['m7']);
     expect(mergeChecked([], shown, ['c1', 'g4', 'm8'])).toEqual(['m8']);
+  });
+
+  it('opens a small tree fully and a large one at its companies', () => {
+    expect(initiallyExpanded(TREE)).toEqual(['c1', 'g4', 'g0']);
+    const large = [
+      {
+        ...TREE[0]!,
+        children: [
+          {
+            ...TREE[0]!.children[0]!,
+            children: Array.from({ length: 501 }, (_, index) => mould(index + 100, 'g4', false)),
+          },
+        ],
+      },
+    ];
+    expect(initiallyExpanded(large)).toEqual(['c1']);
   });
 });

@@ -89,3 +89,13 @@ const isMouldKey = (key: string) => key.startsWith('m');
 export function mergeChecked(previous: readonly string[], shownKeys: Set<string>, checkedInView: readonly string[]) {
   return [...previous.filter((key) => !shownKeys.has(key)), ...checkedInView.filter(isMouldKey)];
 }
+
+/** Up to this many moulds the tree opens fully; a larger one opens its companies only, to draw at once. */
+export const EXPAND_ALL_UP_TO = 500;
+
+/** The nodes the tree opens with: every company and group of a small tree, the companies of a large one. */
+export function initiallyExpanded(nodes: readonly MoldTreeNode[]): string[] {
+  const all = nodes.length === 0 ? 0 : [...moulds(nodes)].length;
+  if (all > EXPAND_ALL_UP_TO) return nodes.map((node) => node.cateId);
+  return [...allKeys(nodes)].filter((key) => !isMouldKey(key));
+}
