@@ -1,5 +1,5 @@
 import type { en as adminList } from '../components/admin/i18n/en';
-import type { en as users } from '../features/users/i18n/en';
+import type { UsersCatalog } from '../features/users';
 
 /**
  * The feature catalogs (featureCatalogs.ts), each typed by its English catalog. A feature adds its
@@ -7,7 +7,7 @@ import type { en as users } from '../features/users/i18n/en';
  */
 export interface FeatureResources {
   adminList: typeof adminList;
-  users: typeof users;
+  users: UsersCatalog;
 }
 
 export type FeatureNamespace = keyof FeatureResources;
