@@ -9,14 +9,14 @@ import { toast } from '../../../lib/feedback';
 import { useDistributeMoulds } from '../api/distributeMoulds';
 import { useMouldTree } from '../api/getMouldTree';
 import {
-  allKeys,
+  checkState,
   checkedMouldKeys,
-  countMoulds,
   distributedMouldIds,
   filterTree,
   initiallyExpanded,
-  mergeChecked,
+  nodesByKey,
   toTreeItems,
+  toggle,
 } from '../model/tree';
 
 /** The tree draws only the rows in view: 10,000 moulds stay smooth. */
@@ -28,13 +28,23 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
   const { t: tMain } = useTranslation();
   const tree = useMouldTree(user.id);
   const distribute = useDistributeMoulds();
-  const [checked, setChecked] = useState<string[] | null>(null);
+  const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [search, setSearch] = useState('');
+  const [expansion, setExpansion] = useState<{ search: string; keys: string[] } | null>(null);
   const filtered = useMemo(() => filterTree(tree.data ?? [], search), [tree.data, search]);
-  const inView = useMemo(() => allKeys(filtered), [filtered]);
-  const items = useMemo(() => toTreeItems(filtered, t('tree.ungrouped')), [filtered, t]);
-  const expanded = useMemo(() => initiallyExpanded(filtered), [filtered]);
-  const shown = checked ?? checkedMouldKeys(tree.data ?? []);
+  const inView = useMemo(() => nodesByKey(filtered), [filtered]);
+  const expandedKeys = useMemo(
+    () => (expansion?.search === search ? expansion.keys : initiallyExpanded(filtered)),
+    [expansion, search, filtered],
+  );
+  const ungrouped = t('tree.ungrouped');
+  const items = useMemo(
+    () => toTreeItems(filtered, ungrouped, new Set(expandedKeys)),
+    [filtered, ungrouped, expandedKeys],
+  );
+  const initial = useMemo(() => new Set(checkedMouldKeys(tree.data ?? [])), [tree.data]);
+  const shown = chosen ?? initial;
+  const checkedKeys = useMemo(() => checkState(filtered, shown), [filtered, shown]);
 
   const save = async () => {
     if (!tree.data) return;
@@ -80,19 +90,21 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
           {filtered.length === 0 && <Empty description={t('tree.nothingFound')} />}
           <Tree
             checkable
+            checkStrictly
             selectable={false}
             height={TREE_HEIGHT}
             treeData={items}
-            key={search}
-            defaultExpandedKeys={expanded}
-            checkedKeys={shown.filter((key) => inView.has(key))}
-            onCheck={(keys) =>
-              setChecked(mergeChecked(shown, inView, (Array.isArray(keys) ? keys : keys.checked).map(String)))
-            }
+            expandedKeys={expandedKeys}
+            onExpand={(keys) => setExpansion({ search, keys: keys.map(String) })}
+            checkedKeys={checkedKeys}
+            onCheck={(_keys, { node, checked }) => {
+              const picked = inView.get(String(node.key));
+              if (picked) setChosen(toggle(shown, picked, checked));
+            }}
             data-testid="mould-tree"
           />
           <p className="mw-users-tree-count" data-testid="mould-tree-count">
-            {t('tree.selected', { count: countMoulds(tree.data, shown) })}
+            {t('tree.selected', { count: shown.size })}
           </p>
         </>
       )}

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MoldTreeNode } from '@mouldwatch/shared';
 import {
-  allKeys,
+  checkState,
   checkedMouldKeys,
-  countMoulds,
   distributedMouldIds,
   filterTree,
   initiallyExpanded,
-  mergeChecked,
+  nodesByKey,
   toTreeItems,
+  toggle,
 } from './tree';
 
 const mould = (id: number, parent: string, checked: boolean, disabled = false): MoldTreeNode => ({
@@ -64,53 +64,57 @@ const TREE: MoldTreeNode[] = [
   },
 ];
 
+const keysOf = (nodes: MoldTreeNode[]) => [...nodesByKey(nodes).keys()];
+
 describe('the mould permission tree', () => {
-  it('draws companies, groups and moulds, naming the ungrouped node and each mould with its number', () => {
-    const items = toTreeItems(TREE, 'Without group');
+  it('draws companies, groups and the moulds of open groups, naming the ungrouped node and each mould with its number', () => {
+    const items = toTreeItems(TREE, 'Without group', new Set(['c1', 'g4']));
     expect(items.map((item) => item.title)).toEqual(['Acme', 'Without group']);
-    expect(items[0]?.children?.[0]?.children?.map((item) => [item.key, item.title, item.disabled])).toEqual([
-      ['m7', 'Mould 7 · M-7', false],
-      ['m8', 'Mould 8 · M-8', false],
-      ['m9', 'Mould 9 · M-9', true],
+    expect(
+      items[0]?.children?.[0]?.children?.map((item) => [item.key, item.title, item.disabled, item.isLeaf]),
+    ).toEqual([
+      ['m7', 'Mould 7 · M-7', false, true],
+      ['m8', 'Mould 8 · M-8', false, true],
+      ['m9', 'Mould 9 · M-9', true, true],
     ]);
-    expect(items[1]?.children?.[0]).not.toHaveProperty('children');
+    expect(items[1]).toMatchObject({ key: 'g0', isLeaf: false, children: [] });
   });
 
-  it('checks the moulds the user holds, and sends the checked moulds the caller may change', () => {
+  it('starts from the moulds the user holds, and sends the chosen moulds the caller may change', () => {
     expect(checkedMouldKeys(TREE)).toEqual(['m7', 'm9']);
-    expect(distributedMouldIds(TREE, ['c1', 'g4', 'm7', 'm8', 'm9', 'g0'])).toEqual([7, 8]);
-    expect(distributedMouldIds(TREE, [])).toEqual([]);
-    expect(countMoulds(TREE, ['c1', 'm7', 'm11'])).toBe(2);
+    expect(distributedMouldIds(TREE, new Set(['m7', 'm8', 'm9']))).toEqual([7, 8]);
+    expect(distributedMouldIds(TREE, new Set())).toEqual([]);
+  });
+
+  it('checks a group when all its moulds are chosen, half when some are', () => {
+    expect(checkState(TREE, new Set(['m7']))).toEqual({ checked: ['m7'], halfChecked: ['g4', 'c1'] });
+    expect(checkState(TREE, new Set(['m7', 'm8', 'm9', 'm11']))).toEqual({
+      checked: ['g4', 'c1', 'g0', 'm7', 'm8', 'm9', 'm11'],
+      halfChecked: [],
+    });
+  });
+
+  it('checking a company or group chooses its moulds the caller may change; unchecking drops them', () => {
+    const byKey = nodesByKey(TREE);
+    expect([...toggle(new Set(), byKey.get('c1')!, true)]).toEqual(['m7', 'm8']);
+    expect([...toggle(new Set(['m7', 'm9', 'm11']), byKey.get('g4')!, false)]).toEqual(['m9', 'm11']);
+    expect([...toggle(new Set(['m7']), byKey.get('m8')!, true)]).toEqual(['m7', 'm8']);
   });
 
   it('filters by mould name or number, or by the company or group holding them', () => {
-    expect([...allKeys(filterTree(TREE, 'm-8'))]).toEqual(['c1', 'g4', 'm8']);
-    expect([...allKeys(filterTree(TREE, 'CAPS'))]).toEqual(['c1', 'g4', 'm7', 'm8', 'm9']);
-    expect([...allKeys(filterTree(TREE, 'mould 11'))]).toEqual(['g0', 'm11']);
+    expect(keysOf(filterTree(TREE, 'm-8'))).toEqual(['c1', 'g4', 'm8']);
+    expect(keysOf(filterTree(TREE, 'CAPS'))).toEqual(['c1', 'g4', 'm7', 'm8', 'm9']);
+    expect(keysOf(filterTree(TREE, 'mould 11'))).toEqual(['g0', 'm11']);
     expect(filterTree(TREE, 'nothing')).toEqual([]);
     expect(filterTree(TREE, '  ')).toEqual(TREE);
-  });
-
-  it('keeps what is checked outside the filtered tree when checking inside it', () => {
-    const shown = allKeys(filterTree(TREE, 'm-8'));
-    expect(mergeChecked(['m7', 'm11'], shown, ['m8'])).toEqual(['m7', 'm11', 'm8']);
-    expect(mergeChecked(['m7', 'm8'], shown, [])).toEqual(['m7']);
-    expect(mergeChecked([], shown, ['c1', 'g4', 'm8'])).toEqual(['m8']);
+    const filtered = nodesByKey(filterTree(TREE, 'm-8'));
+    expect([...toggle(new Set(['m7']), filtered.get('g4')!, false)]).toEqual(['m7']);
   });
 
   it('opens a small tree fully and a large one at its companies', () => {
     expect(initiallyExpanded(TREE)).toEqual(['c1', 'g4', 'g0']);
-    const large = [
-      {
-        ...TREE[0]!,
-        children: [
-          {
-            ...TREE[0]!.children[0]!,
-            children: Array.from({ length: 501 }, (_, index) => mould(index + 100, 'g4', false)),
-          },
-        ],
-      },
-    ];
+    const many = Array.from({ length: 501 }, (_, index) => mould(index + 100, 'g4', false));
+    const large = [{ ...TREE[0]!, children: [{ ...TREE[0]!.children[0]!, children: many }] }];
     expect(initiallyExpanded(large)).toEqual(['c1']);
   });
 });
