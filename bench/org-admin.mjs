@@ -14,10 +14,6 @@
 // Prints ONE JSON line: {"bench":"org-admin","db","moulds","groups","users","requests",
 // "tree_p50_ms","tree_p95_ms","tree_kb","list_p50_ms","list_p95_ms","search_p50_ms","search_p95_ms"}.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { quantile, round } from './support/server.mjs';
@@ -52,34 +48,10 @@ const counts = {
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = { username: 'benchadmin', password: 'bench1234', name: 'Bench', email: 'bench@example.com' };
 
-const pg = (await import('pg')).default;
 const { sql } = await import('kysely');
-const { loadConfig } = await import('../server/src/config.ts');
-const { openDatabase } = await import('../server/src/infra/db/database.ts');
 const { seedOrganization } = await import('../server/src/seed/organization.ts');
-const { prepareServer } = await import('../server/src/start.ts');
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-bench-'));
-const schema = `mw_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-const pgAdmin = async (statement) => {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-};
-if (db === 'postgres') await pgAdmin(`create schema ${schema}`);
-const database = db === 'postgres' ? await openDatabase({ kind: 'postgres', url: PG_URL, schema }) : undefined;
-const config = loadConfig({
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'bench-secret-'.padEnd(40, 'x'),
-  MQTT_PORT: '0',
-});
-const never = 2 ** 31 - 1;
-const server = await prepareServer(config, {
-  database,
-  seedEmpty: false,
-  jobs: { state: { sweepIntervalMs: never }, rollups: { intervalMs: never } },
-});
+const { startQuietServer } = await import('./support/quiet-server.ts');
+const { server, stop } = await startQuietServer(db, PG_URL);
 
 try {
   const { orgId, viewerRoleId } = await seedOrganization(server.context.db, 'Bench Org', ADMIN);
@@ -124,9 +96,7 @@ try {
     }),
   );
 } finally {
-  await server.close().catch(() => undefined);
-  if (db === 'postgres') await pgAdmin(`drop schema if exists ${schema} cascade`).catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 /** Companies, groups, moulds (all the admin's), users of the viewer role with 5 moulds each; then analysed. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoldTreeNode } from '@mouldwatch/shared';
-import { createMold, userIdOf } from '../../../test/factories.js';
+import { createCompany, createMold, userIdOf } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let app: TestApp;
@@ -17,18 +17,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function companyWithGroup(orgId: number, name: string) {
-  const db = app.context.db;
-  const company = await db
-    .insertInto('companies')
-    .values({ org_id: orgId, name })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const group = await db
-    .insertInto('mold_groups')
-    .values({ org_id: orgId, company_id: company.id, name: `${name}G` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { companyId: company.id, groupId: group.id };
+  const { companyId, groupIds } = await createCompany(app.context.db, orgId, name, [`${name}G`]);
+  return { companyId, groupId: groupIds[0]! };
 }
 
 async function moldIn(groupId: number | null, grantedTo: number[], orgId = app.orgId) {
