@@ -147,7 +147,7 @@ describe('home', () => {
 
   it("narrows the list to a company, and offers only that company's groups", async () => {
     const page = await openHome();
-    const company = 'São Paulo Moldes';
+    const company = 'SãoPaulo_Moldes';
     await page.getByTestId('filter-company').click();
     await page.locator('.ant-select-item-option', { hasText: company }).click();
     await expect.poll(() => shown(page)).not.toBe('24 of 24 moulds');

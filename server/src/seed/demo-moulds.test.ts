@@ -7,6 +7,7 @@ import { hashDeviceToken } from '../infra/security/device-tokens.js';
 import { prepareServer, type RunningServer } from '../start.js';
 import { openTestDatabase } from '../../test/database.js';
 import { sql } from 'kysely';
+import { entityNameRule, moldFormSchema, moldFormValues } from '@mouldwatch/shared';
 import { DEMO_HISTORY_DAYS, DEMO_RAW_HOURS, type DemoDevice } from './demo-moulds.js';
 import { DEMO_DEVICES_FILE } from './seed.js';
 
@@ -54,6 +55,27 @@ describe('demo moulds', () => {
       .execute();
     expect(devices).toHaveLength(24);
     expect(new Set(devices.map((device) => device.mold_id)).size).toBe(24);
+  });
+
+  it("writes companies, groups and moulds that the console's own forms accept as they are", async () => {
+    const db = server.context.db;
+    const names = [
+      ...(await db.selectFrom('companies').select('name').execute()),
+      ...(await db.selectFrom('mold_groups').select('name').execute()),
+    ].map((row) => row.name);
+    expect(names.filter((name) => !entityNameRule.safeParse(name).success)).toEqual([]);
+    const moulds = await db
+      .selectFrom('molds')
+      .innerJoin('mold_groups', 'mold_groups.id', 'molds.group_id')
+      .innerJoin('devices', 'devices.mold_id', 'molds.id')
+      .selectAll('molds')
+      .select(['mold_groups.company_id', 'devices.device_no'])
+      .execute();
+    const refused = moulds.flatMap((mould) => {
+      const form = moldFormSchema.safeParse(moldFormValues({ ...mould, device: { device_no: mould.device_no } }));
+      return form.success ? [] : [`${mould.name}: ${JSON.stringify(form.error.issues.map((issue) => issue.path))}`];
+    });
+    expect(refused).toEqual([]);
   });
 
   it('lets the administrator see every mould and the viewer a few', async () => {

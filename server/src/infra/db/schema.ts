@@ -114,6 +114,10 @@ export interface MoldsTable {
   /** `info.maint_interval` (null when 0) and `info.start_count`, for cycles until PM; kept by the trigger too. */
   pm_interval: ColumnType<number | null, never, never>;
   pm_base: ColumnType<number, never, never>;
+  /** When the device subscription runs out; null until a renewal sets it (migration 0011). */
+  subscription_expires_at: Generated<Date | null>;
+  /** lower(name, chr(31), mold_number), kept by the database: what the mould list's search looks in. */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface DevicesTable {
