@@ -15,8 +15,11 @@ export interface UserRecord {
   /** ISO 8601, null before the first login. */
   last_login: string | null;
   date_joined: string;
-  /** The moulds granted to the user directly (not those shared to them), comma-separated, as the form sends them. */
-  moldIds: string;
+  /**
+   * The moulds granted to the user directly (not those shared to them), comma-separated, as the
+   * form sends them: in `GET /api/yudata/user/{id}/` and the answers of add and edit, not in lists.
+   */
+  moldIds?: string;
 }
 
 /** "1,2,3" (spaces allowed) → [1, 2, 3]; the form's and the spec's moldIds. An empty text is no mould. */

@@ -1,7 +1,7 @@
 import type { UserRecord } from '@mouldwatch/shared';
 import type { AdminUserRow } from './user-admin.repository.js';
 
-export function presentUser(row: AdminUserRow, ownMoldIds: readonly number[] = []): UserRecord {
+export function presentUser(row: AdminUserRow, ownMoldIds?: readonly number[]): UserRecord {
   return {
     id: row.id,
     username: row.username,
@@ -14,6 +14,6 @@ export function presentUser(row: AdminUserRow, ownMoldIds: readonly number[] = [
     subscribe: row.subscribe === 1 ? 1 : 0,
     last_login: row.last_login?.toISOString() ?? null,
     date_joined: row.date_joined.toISOString(),
-    moldIds: ownMoldIds.join(','),
+    ...(ownMoldIds ? { moldIds: ownMoldIds.join(',') } : {}),
   };
 }

@@ -71,6 +71,7 @@ describe('user administration', () => {
     const listed = list.data.find((row: { id: number }) => row.id === user.id);
     expect(listed.last_login).not.toBeNull();
     expect(listed).toMatchObject({ username: payload.username, role: { name: 'Viewer' } });
+    expect(listed).not.toHaveProperty('moldIds');
   });
 
   it('pages and searches by user name or name, in any case', async () => {
