@@ -6,10 +6,6 @@
 // 10,000-mould test does: every state, temperatures, favourites, an order; the tables analysed), holds
 // the background jobs off, listens, and prints one JSON line {ready, url, token}.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -62,40 +58,10 @@ export async function timedGet(server, path) {
 
 /** The server side: seeds, listens, prints {ready, url, token}, and closes when stdin closes. */
 async function serve({ db, moulds, groups }) {
-  const pg = (await import('pg')).default;
-  const { loadConfig } = await import('../../server/src/config.ts');
-  const { openDatabase } = await import('../../server/src/infra/db/database.ts');
   const { seedOrganization } = await import('../../server/src/seed/organization.ts');
   const { seedManyMoulds } = await import('../../e2e/support/many-moulds.ts');
-  const { prepareServer } = await import('../../server/src/start.ts');
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-bench-'));
-  const schema = `mw_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const pgAdmin = async (statement) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  if (db === 'postgres') await pgAdmin(`create schema ${schema}`);
-  const database = db === 'postgres' ? await openDatabase({ kind: 'postgres', url: PG_URL, schema }) : undefined;
-  const config = loadConfig({
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-'.padEnd(40, 'x'),
-    MQTT_PORT: '0',
-  });
-  // The sweep and the roll-up would take the database now and then: the list is measured alone.
-  const never = 2 ** 31 - 1;
-  const server = await prepareServer(config, {
-    database,
-    seedEmpty: false,
-    jobs: { state: { sweepIntervalMs: never }, rollups: { intervalMs: never } },
-  });
-  const stop = async () => {
-    await server.close().catch(() => undefined);
-    if (db === 'postgres') await pgAdmin(`drop schema if exists ${schema} cascade`).catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { startQuietServer } = await import('./quiet-server.ts');
+  const { server, stop } = await startQuietServer(db, PG_URL);
   try {
     const { orgId } = await seedOrganization(server.context.db, 'Bench Org', ADMIN);
     await seedManyMoulds(server.context.db, orgId, moulds, groups);

@@ -44,6 +44,10 @@ import { MoldStatusService } from './modules/mold-status/mold-status.service.js'
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { userAdminRoutes } from './modules/users/user-admin.routes.js';
+import { UserAdminService } from './modules/users/user-admin.service.js';
+import { moldPermissionRoutes } from './modules/mold-permission/mold-permission.routes.js';
+import { MoldDistributionService } from './modules/mold-permission/mold-distribution.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { RolesService } from './modules/roles/roles.service.js';
@@ -83,6 +87,10 @@ export interface Services {
   moldGroups: MoldGroupsService;
   moldTags: MoldTagsService;
   roles: RolesService;
+  /** The mould permission tree and the distribution of moulds to users. */
+  moldDistribution: MoldDistributionService;
+  /** The organisation's users as administrators manage them. */
+  userAdmin: UserAdminService;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
@@ -95,7 +103,10 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
   const access = new AccessService(context.db);
   const moldHistory = new MoldHistoryService(context, access);
   const files = new DataDirFileStore(context.config.dataDir);
+  const moldDistribution = new MoldDistributionService(context);
   return {
+    moldDistribution,
+    userAdmin: new UserAdminService(context, moldDistribution),
     access,
     auth: new AuthService(context),
     users: new UsersService(context),
@@ -188,6 +199,8 @@ export async function buildApp(
 
   await app.register(authRoutes, { auth: services.auth, userInfo: (userId) => services.users.userInfo(userId) });
   await app.register(usersRoutes, { users: services.users });
+  await app.register(userAdminRoutes, { users: services.userAdmin });
+  await app.register(moldPermissionRoutes, { distribution: services.moldDistribution });
   await app.register(menuRoutes, { menu: services.menu });
   await app.register(noticesRoutes, { notices: services.notices });
   await app.register(devicesRoutes, { devices: services.devices });

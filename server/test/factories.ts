@@ -34,6 +34,21 @@ export async function createMold(db: Kysely<Database>, orgId: number, grantedTo:
   return mold.id;
 }
 
+/** A company of the organisation with groups of these names: their ids. */
+export async function createCompany(db: Kysely<Database>, orgId: number, name: string, groups: string[]) {
+  const company = await db
+    .insertInto('companies')
+    .values({ org_id: orgId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto('mold_groups')
+    .values(groups.map((group) => ({ org_id: orgId, company_id: company.id, name: group })))
+    .returning('id')
+    .execute();
+  return { companyId: company.id, groupIds: rows.map((row) => row.id) };
+}
+
 /** Registers a device through the API (as the signed-in admin) and answers its id, serial number and token. */
 export async function registerDevice(
   app: TestApp,

@@ -28,3 +28,4 @@ export * from './i18n/glossary.js';
 export * from './mold/mold-form.js';
 export * from './organisation/organisation.js';
 export * from './role/role.js';
+export * from './users/user-admin.js';

@@ -71,6 +71,13 @@ const en = {
   roleInUse: 'This role is held by {count} user(s): give them another role before deleting it',
   roleOwnAccessKept: 'Your own role must keep view and edit on the Role page, or you could not come back to it',
   roleOwnDelete: 'You cannot delete your own role',
+  // users
+  userNotFound: 'The user does not exist',
+  usernameTaken: 'username: This user name is already taken',
+  unknownRole: 'Invalid input: role: the role does not exist',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDisableSelf: 'You cannot disable your own account',
+  moldsNotDistributable: 'Invalid input: moldIds: you cannot distribute the moulds {ids}',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -141,6 +148,13 @@ const zh: Catalog = {
   roleInUse: '该角色仍有 {count} 个用户在使用：请先为他们分配其他角色再删除',
   roleOwnAccessKept: '您自己的角色必须保留角色页面的查看和编辑权限，否则您将无法再回到此页面',
   roleOwnDelete: '不能删除您自己的角色',
+  // users
+  userNotFound: '用户不存在',
+  usernameTaken: 'username：该用户名已被使用',
+  unknownRole: '输入有误：role：角色不存在',
+  cannotDeleteSelf: '不能删除自己的账号',
+  cannotDisableSelf: '不能停用自己的账号',
+  moldsNotDistributable: '输入有误：moldIds：您不能分配模具 {ids}',
 };
 
 const kor: Catalog = {
@@ -210,6 +224,13 @@ const kor: Catalog = {
   roleOwnAccessKept:
     '자신의 역할은 역할 페이지의 보기와 편집 권한을 유지해야 합니다. 그렇지 않으면 이 페이지로 돌아올 수 없습니다',
   roleOwnDelete: '자신의 역할은 삭제할 수 없습니다',
+  // users
+  userNotFound: '사용자가 존재하지 않습니다',
+  usernameTaken: 'username: 이미 사용 중인 사용자 이름입니다',
+  unknownRole: '입력 오류: role: 역할이 존재하지 않습니다',
+  cannotDeleteSelf: '자신의 계정은 삭제할 수 없습니다',
+  cannotDisableSelf: '자신의 계정은 비활성화할 수 없습니다',
+  moldsNotDistributable: '입력 오류: moldIds: 금형 {ids}을(를) 배정할 수 없습니다',
 };
 
 const por: Catalog = {
@@ -280,6 +301,13 @@ const por: Catalog = {
   roleOwnAccessKept:
     'Sua própria função deve manter ver e editar na página Função, senão você não poderia voltar a ela',
   roleOwnDelete: 'Você não pode excluir sua própria função',
+  // users
+  userNotFound: 'O usuário não existe',
+  usernameTaken: 'username: Este nome de usuário já está em uso',
+  unknownRole: 'Entrada inválida: role: a função não existe',
+  cannotDeleteSelf: 'Você não pode excluir a própria conta',
+  cannotDisableSelf: 'Você não pode desativar a própria conta',
+  moldsNotDistributable: 'Entrada inválida: moldIds: você não pode distribuir os moldes {ids}',
 };
 
 export const SERVER_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

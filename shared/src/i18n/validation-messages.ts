@@ -44,6 +44,9 @@ const en = {
   roleNameLength: 'At most 32 characters',
   menuItemUnknown: 'No such menu item',
   actionNotGrantable: 'This menu item cannot grant this action',
+  // users
+  roleRequired: 'Choose a role',
+  moldIdsFormat: 'Use mould ids separated by commas',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -89,6 +92,9 @@ const zh: Catalog = {
   roleNameLength: '最多 32 个字符',
   menuItemUnknown: '菜单项不存在',
   actionNotGrantable: '该菜单项不能授予此操作',
+  // users
+  roleRequired: '请选择角色',
+  moldIdsFormat: '请使用以逗号分隔的模具 ID',
 };
 
 const kor: Catalog = {
@@ -131,6 +137,9 @@ const kor: Catalog = {
   roleNameLength: '최대 32자',
   menuItemUnknown: '존재하지 않는 메뉴 항목입니다',
   actionNotGrantable: '이 메뉴 항목은 이 작업을 부여할 수 없습니다',
+  // users
+  roleRequired: '역할을 선택하세요',
+  moldIdsFormat: '쉼표로 구분한 금형 ID를 사용하세요',
 };
 
 const por: Catalog = {
@@ -173,6 +182,9 @@ const por: Catalog = {
   roleNameLength: 'No máximo 32 caracteres',
   menuItemUnknown: 'Item de menu inexistente',
   actionNotGrantable: 'Este item de menu não pode conceder esta ação',
+  // users
+  roleRequired: 'Escolha uma função',
+  moldIdsFormat: 'Use ids de moldes separados por vírgulas',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -64,7 +64,7 @@ export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
   '/moldsetting/share/sharecontent': screen('moldSharing'),
   '/moldsetting/share/accept': screen('shareAccept'),
   '/organization/role': { title: 'role', component: lazy(() => import('../features/roles')) },
-  '/organization/user': screen('user'),
+  '/organization/user': { title: 'user', component: lazy(() => import('../features/users')) },
   '/renewal/all': screen('renewalAll'),
   '/renewal/unpaid': screen('renewalUnpaid'),
   '/renewal/renewalAlarm': screen('renewalAlarm'),

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_PATH, ResponseCode } from '@mouldwatch/shared';
+import { useLocation, useNavigate } from 'react-router';
+import { LIVE_PATH, ResponseCode, type LiveServerMessage } from '@mouldwatch/shared';
 import { applyMouldStatus } from '../features/home';
 import { NOTICES_QUERY_KEY, useAlarmPopups } from '../features/notices';
 import { getMenu } from '../features/menu';
@@ -15,6 +16,8 @@ import { browserTimeZone } from '../lib/timeZone';
 import { toast } from '../lib/feedback';
 import { getToken } from '../lib/token';
 import { routesForMenu } from './guard';
+import { serverText } from '../i18n';
+import { mustLeave, showsMoulds } from './mouldSetChanges';
 
 function liveUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -48,10 +51,34 @@ async function reloadMenu(): Promise<void> {
   useSession.getState().setMenu(routesForMenu(menu).length > 0 ? menu : null);
 }
 
+/**
+ * The user's moulds changed (granted, taken away, edited, deleted): what shows moulds is read
+ * again, and the facts or detail view of a mould the user lost goes back home.
+ */
+function useMouldSetChanges() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathname = location.pathname;
+  return (message: Extract<LiveServerMessage, { type: 'moulds' }>) => {
+    void queryClient.invalidateQueries({ predicate: showsMoulds });
+    const session = useSession.getState();
+    if (!mustLeave(message, pathname, session.homeSelectMoldId)) return;
+    session.setHomeSelectMold(null, null);
+    toast.warning(serverText('moldNotFound'));
+    void navigate('/index');
+  };
+}
+
 /** The logged-in console's live channel: unread count, notices and their popups, mould state changes. */
 export function useLiveChannel(): void {
   const { t } = useTranslation();
   const showAlarmPopup = useAlarmPopups();
+  const onMouldSetChange = useMouldSetChanges();
+  // The connection lives as long as the console; its callbacks call the newest handler.
+  const latest = useRef(onMouldSetChange);
+  useEffect(() => {
+    latest.current = onMouldSetChange;
+  });
 
   useEffect(() => {
     const connection = new LiveConnection({
@@ -70,6 +97,7 @@ export function useLiveChannel(): void {
           void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
           showAlarmPopup(message);
         }
+        if (message.type === 'moulds') latest.current(message);
       },
       onGiveUp: () => toast.error(t('live.lost')),
       onSessionEnded: () => void confirmSessionEnded(() => connection.start()),

@@ -1,6 +1,7 @@
 import type { en as adminList } from '../components/admin/i18n/en';
 import type { MoldOrganisationCatalog } from '../features/mold-organisation';
 import type { RolesCatalog } from '../features/roles';
+import type { UsersCatalog } from '../features/users';
 
 /**
  * The feature catalogs (featureCatalogs.ts), each typed by its English catalog: a feature exports
@@ -10,6 +11,7 @@ export interface FeatureResources {
   adminList: typeof adminList;
   moldOrganisation: MoldOrganisationCatalog;
   roles: RolesCatalog;
+  users: UsersCatalog;
 }
 
 export type FeatureNamespace = keyof FeatureResources;

@@ -23,9 +23,11 @@ export interface BusEvents {
   moldStatus: { orgId: number; moldId: number; status: MoldLiveStatus; stateChanged: boolean };
   /**
    * Moulds' settings were saved (`updated`: the state engine reloads them) or the moulds were deleted
-   * (`removed`). The live channel tells every console that shows them.
+   * (`removed`). The live channel tells every console that shows them. For `removed` the grants
+   * are gone with the moulds, so the publisher names their holders in `userIds`, resolved before
+   * the delete (AccessService.holdersOf); consoles following or watching the moulds hear of it too.
    */
-  moldsChanged: { orgId: number; moldIds: number[]; change: 'updated' | 'removed' };
+  moldsChanged: { orgId: number; moldIds: number[]; change: 'updated' | 'removed'; userIds?: number[] };
   /** Moulds were granted to or taken from these users: their consoles reload their moulds. */
   grantsChanged: { userIds: number[]; moldIds: number[]; change: 'granted' | 'revoked' };
   /** The role these users hold was edited: their consoles reload the menu. */

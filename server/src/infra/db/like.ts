@@ -1,2 +1,2 @@
-/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+/** `%text%` for (I)LIKE, with the text's own wildcards and escape taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -324,3 +324,102 @@ describe('live mould list updates', () => {
     }
   });
 });
+
+describe("live changes of a user's moulds", () => {
+  it('tell the user a mould was granted or taken away, and stop following and watching what they lost', async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const [adminId, viewerId] = [await userIdOf(adminToken), await userIdOf(viewerToken)];
+    const [kept, lost] = [
+      await createMold(app.context.db, app.orgId, [adminId]),
+      await createMold(app.context.db, app.orgId, [adminId]),
+    ];
+    const viewer = await loggedIn(viewerToken);
+    const admin = await loggedIn(adminToken);
+    const distribute = (moldIds: number[]) =>
+      app.request({
+        method: 'PUT',
+        url: `/api/yudata/mold_distribution/${viewerId}/`,
+        token: adminToken,
+        payload: { moldIds },
+      });
+
+    await distribute([kept, lost]);
+    expect(await viewer.next('moulds')).toEqual({ type: 'moulds', change: 'granted', mold_ids: [kept, lost] });
+    viewer.send({ type: 'info', mold_id: lost });
+    expect(await viewer.next('info')).toMatchObject({ code: 200, mold_id: lost });
+    viewer.send({ type: 'list', mold_ids: [kept, lost] });
+    await viewer.next('list');
+    await viewer.next('list');
+
+    await distribute([kept]);
+    expect(await viewer.next('moulds')).toEqual({ type: 'moulds', change: 'revoked', mold_ids: [lost] });
+    app.context.bus.publish('reading', {
+      deviceId: 9,
+      deviceNo: 'D9',
+      orgId: app.orgId,
+      moldId: lost,
+      message: { seq: 1, ts: 1_795_340_000 },
+    });
+    announce(lost, statusOf(lost, { counter: 40 }), false);
+    announce(kept, statusOf(kept, { counter: 41 }), false);
+    expect(await viewer.next('list')).toMatchObject({ data: { id: kept, counter: 41 } });
+    await expect(viewer.next('info', 300)).rejects.toThrow(/no info/);
+    await expect(viewer.next('list', 300)).rejects.toThrow(/no list/);
+    await expect(admin.next('moulds', 100)).rejects.toThrow(/no moulds/);
+    viewer.socket.close();
+    admin.socket.close();
+  });
+
+  it("tell who may see moulds that their settings changed, and a removed mould's holders and watchers", async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const [adminId, viewerId] = [await userIdOf(adminToken), await userIdOf(viewerToken)];
+    const shared = await createMold(app.context.db, app.orgId, [adminId, viewerId]);
+    const adminsOnly = await createMold(app.context.db, app.orgId, [adminId]);
+    const viewer = await loggedIn(viewerToken);
+    const admin = await loggedIn(adminToken);
+
+    app.context.bus.publish('moldsChanged', { orgId: app.orgId, moldIds: [shared, adminsOnly], change: 'updated' });
+    expect(await viewer.next('moulds')).toEqual({ type: 'moulds', change: 'updated', mold_ids: [shared] });
+    expect(await admin.next('moulds')).toEqual({ type: 'moulds', change: 'updated', mold_ids: [shared, adminsOnly] });
+
+    const holders = await app.services.access.holdersOf([adminsOnly]);
+    viewer.send({ type: 'info', mold_id: shared });
+    await viewer.next('info');
+    await app.context.db.deleteFrom('molds').where('id', 'in', [adminsOnly, shared]).execute();
+    app.context.bus.publish('moldsChanged', {
+      orgId: app.orgId,
+      moldIds: [adminsOnly],
+      change: 'removed',
+      userIds: holders,
+    });
+    expect(await admin.next('moulds')).toEqual({ type: 'moulds', change: 'removed', mold_ids: [adminsOnly] });
+    await expect(viewer.next('moulds', 300)).rejects.toThrow(/no moulds/);
+    app.context.bus.publish('moldsChanged', { orgId: app.orgId, moldIds: [shared], change: 'removed' });
+    expect(await viewer.next('moulds')).toEqual({ type: 'moulds', change: 'removed', mold_ids: [shared] });
+    viewer.socket.close();
+    admin.socket.close();
+  });
+
+  it('closes the sockets of a user an administrator disables', async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const viewerId = await userIdOf(viewerToken);
+    const viewer = await loggedIn(viewerToken);
+    const disabled = await app.request({
+      method: 'PUT',
+      url: `/api/yudata/user/${viewerId}/`,
+      token: adminToken,
+      payload: { is_active: false },
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect(await viewer.closed).toBe(4401);
+    await app.request({
+      method: 'PUT',
+      url: `/api/yudata/user/${viewerId}/`,
+      token: adminToken,
+      payload: { is_active: true },
+    });
+  });
+});

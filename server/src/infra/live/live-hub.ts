@@ -7,10 +7,11 @@ import {
   type DeviceMessage,
   type LiveServerMessage,
   type MoldLiveStatus,
+  type MouldSetChange,
   type Notice,
 } from '@mouldwatch/shared';
 import { liveClientMessageSchema, type LiveClientMessage } from '@mouldwatch/shared/live-client';
-import type { EventBus } from '../bus/event-bus.js';
+import type { BusEvents, EventBus } from '../bus/event-bus.js';
 import { ApiError } from '../http/errors.js';
 
 /** The signed-in user behind a socket; the hub only needs to know whose it is. */
@@ -111,6 +112,10 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       deps.bus.subscribe('reading', ({ moldId, message }) => {
         if (moldId !== null) this.#inBackground(this.#pushReading(moldId, message));
       }),
+      deps.bus.subscribe('grantsChanged', ({ userIds, moldIds, change }) => {
+        for (const userId of userIds) this.#tellMoulds(this.#clients.get(userId), change, moldIds);
+      }),
+      deps.bus.subscribe('moldsChanged', (event) => this.#inBackground(this.#pushMoldsChanged(event))),
       deps.bus.subscribe('moldStatus', ({ moldId, status, stateChanged }) => {
         if (stateChanged) this.#inBackground(this.#pushStatus(moldId, status));
         else this.#queueFigures(moldId, status);
@@ -311,6 +316,41 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
         client.pendingFigures.delete(moldId);
         client.send({ type: 'list', data: status });
       }
+    }
+  }
+
+  /**
+   * Settings saved: every user who may see some of the moulds hears of those. Moulds deleted: their
+   * holders (named by the event, as the grants are gone) and the sockets showing them.
+   */
+  async #pushMoldsChanged({ moldIds, change, userIds = [] }: BusEvents['moldsChanged']): Promise<void> {
+    if (change === 'removed') {
+      const recipients = new Set<LiveClient<P>>();
+      for (const userId of userIds) for (const client of this.#clients.get(userId) ?? []) recipients.add(client);
+      for (const moldId of moldIds) {
+        for (const client of this.#followers.get(moldId) ?? []) recipients.add(client);
+        for (const client of this.#watchers.get(moldId) ?? []) recipients.add(client);
+      }
+      this.#tellMoulds(recipients, change, moldIds);
+      return;
+    }
+    for (const clients of [...this.#clients.values()]) {
+      const [first] = clients;
+      if (!first?.principal) continue;
+      const readable = await this.deps.readableMolds(first.principal, moldIds);
+      if (readable.size > 0) this.#tellMoulds(clients, change, [...readable]);
+    }
+  }
+
+  /** Tells the sockets their moulds changed; moulds taken away are no longer followed or watched. */
+  #tellMoulds(clients: Iterable<LiveClient<P>> | undefined, change: MouldSetChange, moldIds: readonly number[]): void {
+    const lost = change === 'revoked' || change === 'removed' ? new Set(moldIds) : undefined;
+    for (const client of clients ?? []) {
+      if (lost) {
+        if (client.moldId !== null && lost.has(client.moldId)) this.#setFollowed(client, null);
+        this.#setWatched(client, new Set([...client.watched].filter((moldId) => !lost.has(moldId))));
+      }
+      client.send({ type: 'moulds', change, mold_ids: [...moldIds] });
     }
   }
 

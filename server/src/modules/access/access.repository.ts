@@ -36,4 +36,16 @@ export class AccessRepository {
       .execute();
     return new Set(rows.map((row) => row.mold_id));
   }
+
+  /** The users granted or shared any of these moulds. */
+  async holders(moldIds: readonly number[]): Promise<number[]> {
+    if (moldIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('user_mold_grants')
+      .select('user_id')
+      .distinct()
+      .where('mold_id', 'in', moldIds)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
 }

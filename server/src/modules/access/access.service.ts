@@ -48,6 +48,11 @@ export class AccessService {
     return this.#repository.grantedMoldIds(principal.userId, moldIds);
   }
 
+  /** Who may see these moulds: publishers of `moldsChanged` 'removed' ask this before the delete. */
+  holdersOf(moldIds: readonly number[]): Promise<number[]> {
+    return this.#repository.holders(moldIds);
+  }
+
   async requireMoldAccess(principal: Principal, moldId: number, needed: Exclude<MoldAccess, 'none'>): Promise<void> {
     const access = await this.moldAccess(principal, moldId);
     if (access === 'none') throw forbidden();

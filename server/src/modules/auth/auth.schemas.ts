@@ -3,7 +3,7 @@ import { accountRule, passwordRule } from '@mouldwatch/shared';
 import { decodePassword } from '../../infra/security/passwords.js';
 
 /** A password as sent: base64 of the text, which must then meet `rule`. */
-function encodedPassword(rule: z.core.$ZodType<string, string>) {
+export function encodedPassword(rule: z.core.$ZodType<string, string>) {
   return z
     .string({ message: 'required' })
     .transform((value, context) => {

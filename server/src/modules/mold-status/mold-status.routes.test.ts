@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId, ResponseCode, type MoldState } from '@mouldwatch/shared';
-import { createMold, revokeMenu, uniqueDeviceNo, orgIdOf, userIdOf } from '../../../test/factories.js';
+import { createCompany, createMold, revokeMenu, uniqueDeviceNo, orgIdOf, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 import type { SeedUser } from '../../seed/organization.js';
 
@@ -26,18 +26,7 @@ interface MouldSpec {
 }
 
 async function addCompany(name: string, groups: string[]): Promise<number[]> {
-  const db = app.context.db;
-  const company = await db
-    .insertInto('companies')
-    .values({ org_id: orgId, name })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .insertInto('mold_groups')
-    .values(groups.map((group) => ({ org_id: orgId, company_id: company.id, name: group })))
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+  return (await createCompany(app.context.db, orgId, name, groups)).groupIds;
 }
 
 async function addMould(spec: MouldSpec, number: string, grantee: number | null = userId): Promise<number> {

@@ -10,6 +10,7 @@ import * as homeListJson from './0008_home_list_json.js';
 import * as loginThrottle from './0009_login_throttle.js';
 import * as orgNamesAndTags from './0010_org_names_and_tags.js';
 import * as moldAdmin from './0011_mold_admin.js';
+import * as userAdminIndexes from './0013_user_admin_indexes.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_login_throttle': loginThrottle,
   '0010_org_names_and_tags': orgNamesAndTags,
   '0011_mold_admin': moldAdmin,
+  '0013_user_admin_indexes': userAdminIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MenuId } from '@mouldwatch/shared';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { seedOrganization } from '../server/src/seed/organization.js';
+import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { LONG_TASK_MS, longTasksDuring } from './support/long-tasks.js';
+import { seedManyMoulds } from './support/many-moulds.js';
+import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+
+let consoleApp: InProcessConsole;
+let browser: TestBrowser;
+let roleName: string;
+let moulds: Array<{ id: number; name: string; mold_number: string }>;
+
+const OPERATOR = { username: 'operator7', password: 'oper1234' };
+
+/** A role of the demo organisation with only the home screen and its mould facts. */
+async function createLimitedRole(): Promise<string> {
+  const db = consoleApp.server.context.db;
+  const admin = await db.selectFrom('users').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ org_id: admin.org_id, name: 'Operator', is_viewer: false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('role_permissions')
+    .values([MenuId.home, MenuId.detail].map((menuId) => ({ role_id: role.id, menu_id: menuId, actions: '["view"]' })))
+    .execute();
+  return 'Operator';
+}
+
+beforeAll(async () => {
+  [consoleApp, browser] = await Promise.all([startInProcessConsole(), launchBrowser()]);
+  roleName = await createLimitedRole();
+  moulds = (
+    await consoleApp.server.context.db
+      .selectFrom('molds')
+      .select(['id', 'name', 'mold_number'])
+      .orderBy('id')
+      .limit(2)
+      .execute()
+  ).map((mould) => ({ ...mould, id: Number(mould.id) }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await consoleApp?.stop();
+});
+
+async function adminOnUsers(locale = 'en-US', width = 1440, height = 900): Promise<Page> {
+  const page = await browser.newPage({ locale, width, height });
+  await logIn(page, consoleApp.url, 'admin', 'admin123');
+  await page.goto(`${consoleApp.url}/organization/user`);
+  await page.getByTestId('users-table').locator('.ant-table-row').first().waitFor();
+  return page;
+}
+
+const row = (page: Page, username: string) => page.locator('.ant-table-row', { hasText: username });
+const treeNode = (page: Page, title: string) =>
+  page.getByTestId('mould-tree').locator('.ant-tree-treenode', { hasText: title });
+const homeIds = (page: Page) =>
+  page
+    .getByTestId('mould-item')
+    .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-mould-id'))));
+
+async function saveTree(page: Page, check: string[], uncheck: string[] = []): Promise<void> {
+  await page.getByTestId('mould-tree').waitFor();
+  for (const title of [...check, ...uncheck]) {
+    await page.getByTestId('mould-tree-search').locator('input').fill(title);
+    await page.getByTestId('mould-tree-search').locator('input').press('Enter');
+    await treeNode(page, title).locator('.ant-tree-checkbox').click();
+  }
+  await page.getByTestId('mould-tree-save').click();
+  await expectToast(page, 'Modified successfully');
+  await waitForToastsGone(page);
+}
+
+describe('users and their moulds', () => {
+  it('an administrator adds a user with a limited role and two moulds; the user sees exactly those, live', async () => {
+    const admin = await adminOnUsers();
+    await screenshot(admin, 'users-list-en');
+    await admin.getByTestId('users-add').click();
+    await admin.getByTestId('user-form-save').click();
+    await expect
+      .poll(() => admin.getByTestId('user-form').locator('.ant-form-item-explain-error').count())
+      .toBeGreaterThan(3);
+    await admin.getByTestId('user-form-username').fill(OPERATOR.username);
+    await admin.getByTestId('user-form-password').fill(OPERATOR.password);
+    await admin.getByTestId('user-form-name').fill('Olga Operator');
+    await admin.getByTestId('user-form-mobile').fill('+49-30-1234');
+    await admin.getByTestId('user-form-email').fill('olga@example.com');
+    await admin.getByTestId('user-form-role').click();
+    await admin.locator('.ant-select-item-option', { hasText: roleName }).click();
+    await screenshot(admin, 'users-form-en', { fullPage: false });
+    await admin.getByTestId('user-form-save').click();
+    await expectToast(admin, 'Added successfully');
+    await waitForToastsGone(admin);
+
+    await admin.getByTestId('users-search').locator('input').fill('olga');
+    await admin.getByTestId('users-search').locator('input').press('Enter');
+    await expect.poll(() => admin.locator('.ant-table-row').count()).toBe(1);
+    expect(await row(admin, OPERATOR.username).innerText()).toContain(roleName);
+    await row(admin, OPERATOR.username).getByTestId('users-moulds').click();
+    await admin.getByTestId('mould-tree').waitFor();
+    await screenshot(admin, 'users-tree-en', { fullPage: false });
+    await saveTree(
+      admin,
+      moulds.map((mould) => mould.mold_number),
+    );
+
+    const user = await browser.newPage();
+    await logIn(user, consoleApp.url, OPERATOR.username, OPERATOR.password);
+    const sidebar = await user.getByTestId('sidebar').innerText();
+    expect(sidebar).toContain('Home');
+    for (const hidden of ['Organization', 'Mould Setting', 'Alert', 'Report', 'Maintenance', 'Work Order', 'Map']) {
+      expect(sidebar).not.toContain(hidden);
+    }
+    await user.getByTestId('mould-item').first().waitFor();
+    expect((await homeIds(user)).sort()).toEqual(moulds.map((mould) => mould.id).sort());
+
+    await row(admin, OPERATOR.username).getByTestId('users-moulds').click();
+    await saveTree(admin, [], [moulds[1]!.mold_number]);
+    await expect.poll(() => homeIds(user), { timeout: 10_000 }).toEqual([moulds[0]!.id]);
+    await screenshot(user, 'users-operator-home-en');
+  });
+
+  it('disabling a user asks first and logs them out at once', async () => {
+    const admin = await adminOnUsers();
+    const user = await browser.newPage();
+    await logIn(user, consoleApp.url, OPERATOR.username, OPERATOR.password);
+    await row(admin, OPERATOR.username).getByTestId('users-active').click();
+    await admin.getByTestId('users-confirm-ok').click();
+    await expectToast(admin, 'Modified successfully');
+    await expect.poll(() => row(admin, OPERATOR.username).innerText()).toContain('Disabled');
+    await user.waitForURL(/\/login/, { timeout: 15_000 });
+    await row(admin, OPERATOR.username).getByTestId('users-active').click();
+    await admin.getByTestId('users-confirm-ok').click();
+    await expect.poll(() => row(admin, OPERATOR.username).innerText()).toContain('Enabled');
+  });
+
+  it('shows the list in four languages, on a desktop and on a phone without sideways scrolling', async () => {
+    for (const [locale, language] of [
+      ['en-US', 'en'],
+      ['zh-CN', 'zh'],
+      ['ko-KR', 'kor'],
+      ['pt-BR', 'por'],
+    ] as const) {
+      for (const [width, height, device] of [
+        [1440, 900, 'desktop'],
+        [390, 844, 'phone'],
+      ] as const) {
+        const page = await adminOnUsers(locale, width, height);
+        await screenshot(page, `users-${device}-${language}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.context().close();
+      }
+    }
+  });
+
+  it('draws a tree of 10,000 moulds without long tasks', async () => {
+    const db = consoleApp.server.context.db;
+    const big = { username: 'bigadmin', password: 'big12345', name: 'Big', email: 'big@example.com' };
+    const { orgId } = await seedOrganization(db, 'Big Org', big);
+    await seedManyMoulds(db, orgId, 10_000);
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, big.username, big.password);
+    await page.goto(`${consoleApp.url}/organization/user`);
+    await row(page, big.username).waitFor();
+    const tasks = await longTasksDuring(page, async () => {
+      await row(page, big.username).getByTestId('users-moulds').click();
+      await page.getByTestId('mould-tree').locator('.ant-tree-treenode').first().waitFor();
+      await page.getByTestId('mould-tree-count').waitFor();
+    });
+    console.log(
+      JSON.stringify({ treeLongTasksCpuMs: tasks.cpu, treeLongTasksWallMs: tasks.wall, longestCpu: tasks.longestCpu }),
+    );
+    await screenshot(page, 'users-tree-10000-en', { fullPage: false });
+    expect(tasks.longestCpu).toBeLessThanOrEqual(LONG_TASK_MS);
+  });
+});

@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { accountRule, emailRule, passwordRule, personNameRule, phoneRule } from '../validation/rules.js';
+
+/** A user as the administration list and `GET /api/yudata/user/{id}/` show it. */
+export interface UserRecord {
+  id: number;
+  username: string;
+  name: string;
+  mobile: string;
+  email: string;
+  role: { id: number; name: string } | null;
+  is_active: boolean;
+  is_staff: 0 | 1;
+  subscribe: 0 | 1;
+  /** ISO 8601, null before the first login. */
+  last_login: string | null;
+  date_joined: string;
+  /**
+   * The moulds granted to the user directly (not those shared to them), comma-separated, as the
+   * form sends them: in `GET /api/yudata/user/{id}/` and the answers of add and edit, not in lists.
+   */
+  moldIds?: string;
+}
+
+/** "1,2,3" (spaces allowed) → [1, 2, 3]; the form's and the spec's moldIds. An empty text is no mould. */
+export function parseMoldIds(text: string): number[] | undefined {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (!parts.every((part) => /^[1-9]\d{0,15}$/.test(part))) return undefined;
+  return [...new Set(parts.map(Number))];
+}
+
+/** At most this many moulds in one form or distribution (a query's parameters are bounded). */
+export const MAX_DISTRIBUTED_MOLDS = 20_000;
+
+export const moldIdsRule = z.string().check(
+  z.refine((value) => (parseMoldIds(value)?.length ?? 0) <= MAX_DISTRIBUTED_MOLDS, { message: 'textTooLong' }),
+  z.refine((value) => parseMoldIds(value) !== undefined, { message: 'moldIdsFormat' }),
+);
+
+const roleRule = z
+  .number({ message: 'roleRequired' })
+  .check(z.int({ message: 'roleRequired' }), z.positive({ message: 'roleRequired' }));
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * The administrator's user form (spec §3 "User (admin form)", §5): account, password (required on
+ * add; on edit an empty or absent one leaves it unchanged), name, mobile, e-mail, role. The web
+ * form checks the password as typed; the request carries it base64-encoded, as every password.
+ */
+export const userFormSchema = z.object({
+  username: accountRule,
+  password: z.optional(passwordRule),
+  name: personNameRule,
+  mobile: phoneRule,
+  email: emailRule,
+  role: roleRule,
+  subscribe: z.optional(flag),
+  is_staff: z.optional(flag),
+  moldIds: z.optional(moldIdsRule),
+});
+export type UserForm = z.infer<typeof userFormSchema>;
+
+/** Adding a user: the password is required. */
+export const userCreateFormSchema = z.extend(userFormSchema, { password: passwordRule });
+
+/** Enabling or disabling a user, alone or with the rest of the form. */
+export const userActiveSchema = z.object({ is_active: z.boolean() });
+
+/** Categories of the mould permission tree's nodes. */
+export const MOLD_TREE_CATEGORIES = ['company', 'group', 'mold'] as const;
+export type MoldTreeCategory = (typeof MOLD_TREE_CATEGORIES)[number];
+
+/**
+ * A node of `GET /api/yudata/mold_permission/` (spec §3 "Tree nodes"). `cateId` is unique across the
+ * tree: `c{companyId}`, `g{groupId}`, `m{moldId}`, and `g0` for the node holding moulds without a
+ * group. `group` is the group id of a group or mould node (null for companies and ungrouped moulds);
+ * `parent` the parent's cateId (null at the top). `disabled`: the caller cannot change this node for
+ * the user (a mould shared to the caller, or one the user holds by someone's share); a company or
+ * group is disabled when all its moulds are. `checked`: the user (`user_id`) holds the mould.
+ */
+export interface MoldTreeNode {
+  id: number;
+  cateId: string;
+  category: MoldTreeCategory;
+  /** The company's, group's or mould's name ('' for the ungrouped node: the console names it). */
+  name: string;
+  /** The mould's number ('' for companies and groups). */
+  mold_number: string;
+  group: number | null;
+  parent: string | null;
+  disabled: boolean;
+  checked: boolean;
+  children: MoldTreeNode[];
+}
+
+export const UNGROUPED_CATE_ID = 'g0';
+
+/** Body of `PUT /api/yudata/mold_distribution/{id}/`: the moulds, comma-separated or as a list. */
+export const moldDistributionSchema = z.object({
+  moldIds: z.union([
+    moldIdsRule,
+    z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(MAX_DISTRIBUTED_MOLDS)),
+  ]),
+});
+export type MoldDistribution = z.infer<typeof moldDistributionSchema>;
