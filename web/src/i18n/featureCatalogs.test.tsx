@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n, initI18n } from './index';
 import { registerFeatureCatalog, useFeatureTranslation } from './featureCatalogs';
 
@@ -11,6 +11,13 @@ const loaders = {
   kor: vi.fn(() => Promise.resolve({ search: '검색' })),
   por: vi.fn(() => Promise.resolve({ search: 'Pesquisar' })),
 };
+
+/** A part with a hook of its own before the catalog's, whose catalog is in at once (React replays it). */
+function CountedLabel() {
+  const [count] = useState(3);
+  const { t } = useFeatureTranslation('adminList');
+  return <span>{`${t('search')} ${count}`}</span>;
+}
 
 function SearchLabel() {
   const { t } = useFeatureTranslation('adminList');
@@ -23,6 +30,9 @@ let root: Root;
 /** React shows a boundary's content at the earliest 300 ms after its fallback (its throttle). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 400));
 
+/** What React reported: its development build reports a misuse of use() (production throws, error 467). */
+const reports: string[] = [];
+
 describe('feature catalogs', () => {
   const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
   beforeAll(async () => {
@@ -32,10 +42,15 @@ describe('feature catalogs', () => {
     await changeLanguage('en');
     registerFeatureCatalog('adminList', loaders);
     root = createRoot(container);
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void reports.push(args.join(' ')));
+  });
+  afterEach(() => {
+    expect(reports).toEqual([]);
   });
   afterAll(() => {
     root.unmount();
     Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    vi.restoreAllMocks();
   });
 
   it('suspend the screen until its catalog has loaded, then show its text', async () => {
@@ -60,5 +75,24 @@ describe('feature catalogs', () => {
     expect(container.textContent).toBe('검색');
     expect(loaders.zh).not.toHaveBeenCalled();
     expect(loaders.kor).toHaveBeenCalledTimes(1);
+  });
+
+  it('let a part with hooks of its own render when its catalog arrives at once (no error 467 on the replay)', async () => {
+    // i18next's own switch, not the console's: the Chinese catalog is not loaded beforehand.
+    await i18n.changeLanguage('zh');
+    const errors: unknown[] = [];
+    const element = document.createElement('div');
+    const quickRoot = createRoot(element, { onUncaughtError: (error) => errors.push(error) });
+    quickRoot.render(
+      <Suspense fallback={<span>loading</span>}>
+        <CountedLabel />
+      </Suspense>,
+    );
+    await settled();
+    const shown = element.textContent;
+    quickRoot.unmount();
+    expect(errors).toEqual([]);
+    expect(shown).toBe('搜索 3');
+    expect(loaders.zh).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,6 +10,10 @@ export type FeatureCatalogLoaders = Record<Language, () => Promise<object>>;
 const registered = new Map<FeatureNamespace, FeatureCatalogLoaders>();
 const loading = new Map<string, Promise<void>>();
 
+/** A promise React's use() reads as settled without waiting (its thenable status fields). */
+type TrackedPromise = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+const LOADED: TrackedPromise = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
 /**
  * Screens built after the first visit's bundle keep their texts in catalogs of their own
  * (`features/<feature>/i18n/{en,zh,kor,por}.ts`): a feature's module registers them when its chunk
@@ -27,9 +31,11 @@ export function loadFeatureCatalog(namespace: FeatureNamespace, language: Langua
   if (!loaders) return Promise.reject(new Error(`feature catalog ${namespace} is not registered`));
   let promise = loading.get(key);
   if (!promise) {
-    promise = loaders[language]().then((catalog) => {
+    const tracked: TrackedPromise = loaders[language]().then((catalog) => {
       i18n.addResourceBundle(language, namespace, catalog);
+      Object.assign(tracked, { status: 'fulfilled', value: undefined });
     });
+    promise = tracked;
     promise.catch(() => loading.delete(key));
     loading.set(key, promise);
   }
@@ -48,6 +54,8 @@ export async function loadRegisteredCatalogs(language: Language): Promise<void> 
  */
 export function useFeatureTranslation<N extends FeatureNamespace>(namespace: N) {
   const language = parseLanguage(i18n.language) ?? 'en';
-  if (!i18n.hasResourceBundle(language, namespace)) use(loadFeatureCatalog(namespace, language));
+  // use() on every render, settled or not: React replays a part whose promise settled at once and
+  // expects the same use() calls then (else error 467 in production).
+  use(i18n.hasResourceBundle(language, namespace) ? LOADED : loadFeatureCatalog(namespace, language));
   return useTranslation(namespace);
 }
