@@ -7,6 +7,18 @@ import { zh } from './zh';
 
 const UI_CATALOGS: Record<Language, UiCatalog> = { zh, en, kor, por };
 
+/** Every feature catalog (featureCatalogs.ts): `<dir>/i18n/<language>.ts`, by its directory. */
+const featureModules = import.meta.glob<Record<string, object>>(['../**/i18n/*.ts', '!../i18n/**'], { eager: true });
+const FEATURE_CATALOGS = new Map<string, Partial<Record<Language, object>>>();
+for (const [path, module] of Object.entries(featureModules)) {
+  const [, directory, language] = /^(.*)\/i18n\/(\w+)\.ts$/.exec(path) ?? [];
+  const known = LANGUAGES.find((candidate) => candidate === language);
+  if (!directory || !known) continue;
+  const catalogs = FEATURE_CATALOGS.get(directory) ?? {};
+  catalogs[known] = module[known];
+  FEATURE_CATALOGS.set(directory, catalogs);
+}
+
 /** Every leaf key of a catalog, as dotted paths. */
 function leafKeys(catalog: object, prefix = ''): string[] {
   return Object.entries(catalog).flatMap(([key, value]) =>
@@ -17,6 +29,9 @@ function leafKeys(catalog: object, prefix = ''): string[] {
 function leafValues(catalog: object): string[] {
   return Object.values(catalog).flatMap((value) => (typeof value === 'string' ? [value] : leafValues(value as object)));
 }
+
+const lookup = (catalog: object, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
 
 const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();
 
@@ -32,10 +47,30 @@ describe('UI catalogs', () => {
   });
 
   it.each(LANGUAGES)('%s keeps the placeholders of each English text', (language) => {
-    const lookup = (catalog: object, key: string) =>
-      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
     for (const key of reference) {
       expect(placeholders(lookup(UI_CATALOGS[language], key)), key).toEqual(placeholders(lookup(UI_CATALOGS.en, key)));
     }
+  });
+});
+
+describe('feature catalogs', () => {
+  it('are found (the admin list screens have one)', () => {
+    expect([...FEATURE_CATALOGS.keys()]).toContain('../components/admin');
+  });
+
+  describe.each([...FEATURE_CATALOGS.entries()])('%s', (_directory, catalogs) => {
+    const english = catalogs.en;
+    it('has an English catalog, exported as `en`', () => expect(english).toBeDefined());
+    const reference = english ? leafKeys(english).sort() : [];
+
+    it.each(LANGUAGES)('%s has exactly the English keys, none empty, the same placeholders', (language) => {
+      const catalog = catalogs[language];
+      expect(catalog, `${language}.ts exporting \`${language}\``).toBeDefined();
+      if (!catalog || !english) return;
+      expect(leafKeys(catalog).sort()).toEqual(reference);
+      expect(leafValues(catalog).filter((text) => text.trim() === '')).toEqual([]);
+      for (const key of reference)
+        expect(placeholders(lookup(catalog, key)), key).toEqual(placeholders(lookup(english, key)));
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   type Language,
   type ServerMessageKey,
 } from '@mouldwatch/shared';
+import { loadRegisteredCatalogs } from './featureCatalogs';
 import { LANGUAGE_PACKS } from './pack';
 import { readBrowserLanguages, readStoredLanguage, storeLanguage } from './preference';
 
@@ -73,10 +74,11 @@ export function antdLocale(language: Language): Locale | undefined {
 
 /**
  * Switches the interface language and remembers it as the stored preference. The language loads
- * first, so the screen changes in one step (never showing keys).
+ * first, with the catalogs of the feature screens opened so far, so the screen changes in one step
+ * (never showing keys).
  */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
+  await Promise.all([loadLanguage(language), loadRegisteredCatalogs(language)]);
   storeLanguage(language);
   applyLanguage(language);
   await i18n.changeLanguage(language);
