@@ -25,3 +25,4 @@ export * from './history/ranges.js';
 export * from './history/records.js';
 export * from './i18n/export-labels.js';
 export * from './i18n/glossary.js';
+export * from './mold/mold-form.js';

@@ -23,6 +23,21 @@ const en = {
   textTooLong: 'Too long',
   serialNumberFormat: 'Number error: use 3 to 64 letters, digits, - or _',
   noNulCharacter: 'Must not contain a NUL character',
+  // mold-server
+  oneDecimal: 'At most one decimal',
+  twoDecimals: 'At most two decimals',
+  notZero: 'Cannot be 0',
+  wholeNumber: 'Enter a whole number (0 or more, no leading zeros)',
+  range1to500: 'Enter a value between 1 and 500',
+  tooLarge: 'Too large',
+  moldNumberFormat: 'Use letters, digits and _ # / ( ) only',
+  timeZoneChoice: 'Choose a time zone from the list',
+  temperatureOrder: 'Fill in the channels in order: start from the last filled position',
+  tooManyChannels: 'Too many channels',
+  cycleThresholdMin: 'The cycle threshold must be at least 60 s',
+  earlyBelowAlert: 'The early alert must be less than the alert',
+  stopAfterIdle: 'The base stop time must be longer than the base idle time',
+  oeeRange: 'Enter a percentage between 1 and 100',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -47,6 +62,21 @@ const zh: Catalog = {
   textTooLong: '内容过长',
   serialNumberFormat: '编号错误：请使用 3 到 64 个字母、数字、- 或 _',
   noNulCharacter: '不能包含空字符（NUL）',
+  // mold-server
+  oneDecimal: '最多一位小数',
+  twoDecimals: '最多两位小数',
+  notZero: '不能为 0',
+  wholeNumber: '请输入整数（0 或以上，不能以 0 开头）',
+  range1to500: '请输入 1 到 500 之间的数值',
+  tooLarge: '数值过大',
+  moldNumberFormat: '只能使用字母、数字和 _ # / ( )',
+  timeZoneChoice: '请从列表中选择时区',
+  temperatureOrder: '请按顺序填写通道：从最后已填写的位置开始',
+  tooManyChannels: '通道过多',
+  cycleThresholdMin: '周期阈值不能小于 60 秒',
+  earlyBelowAlert: '预警值必须小于报警值',
+  stopAfterIdle: '基础停机时间必须大于基础待机时间',
+  oeeRange: '请输入 1 到 100 之间的百分比',
 };
 
 const kor: Catalog = {
@@ -68,6 +98,21 @@ const kor: Catalog = {
   textTooLong: '너무 깁니다',
   serialNumberFormat: '번호 오류: 영문, 숫자, - 또는 _ 3~64자를 사용하세요',
   noNulCharacter: 'NUL 문자를 포함할 수 없습니다',
+  // mold-server
+  oneDecimal: '소수점 이하 한 자리까지 입력할 수 있습니다',
+  twoDecimals: '소수점 이하 두 자리까지 입력할 수 있습니다',
+  notZero: '0일 수 없습니다',
+  wholeNumber: '정수를 입력하세요 (0 이상, 앞자리 0 없이)',
+  range1to500: '1에서 500 사이의 값을 입력하세요',
+  tooLarge: '값이 너무 큽니다',
+  moldNumberFormat: '영문, 숫자 및 _ # / ( )만 사용할 수 있습니다',
+  timeZoneChoice: '목록에서 시간대를 선택하세요',
+  temperatureOrder: '채널을 순서대로 입력하세요: 마지막으로 입력한 위치부터 시작합니다',
+  tooManyChannels: '채널이 너무 많습니다',
+  cycleThresholdMin: '사이클 임계값은 60초 이상이어야 합니다',
+  earlyBelowAlert: '사전 경보 값은 경보 값보다 작아야 합니다',
+  stopAfterIdle: '기본 정지 시간은 기본 대기 시간보다 길어야 합니다',
+  oeeRange: '1에서 100 사이의 백분율을 입력하세요',
 };
 
 const por: Catalog = {
@@ -89,6 +134,21 @@ const por: Catalog = {
   textTooLong: 'Muito longo',
   serialNumberFormat: 'Número inválido: use de 3 a 64 letras, dígitos, - ou _',
   noNulCharacter: 'Não pode conter o caractere NUL',
+  // mold-server
+  oneDecimal: 'No máximo uma casa decimal',
+  twoDecimals: 'No máximo duas casas decimais',
+  notZero: 'Não pode ser 0',
+  wholeNumber: 'Informe um número inteiro (0 ou mais, sem zeros à esquerda)',
+  range1to500: 'Informe um valor entre 1 e 500',
+  tooLarge: 'Valor muito grande',
+  moldNumberFormat: 'Use apenas letras, dígitos e _ # / ( )',
+  timeZoneChoice: 'Escolha um fuso horário da lista',
+  temperatureOrder: 'Preencha os canais em ordem: comece pela última posição preenchida',
+  tooManyChannels: 'Canais demais',
+  cycleThresholdMin: 'O limite de ciclo deve ser de pelo menos 60 s',
+  earlyBelowAlert: 'O alerta antecipado deve ser menor que o alerta',
+  stopAfterIdle: 'O tempo base de parada deve ser maior que o tempo base ocioso',
+  oeeRange: 'Informe uma porcentagem entre 1 e 100',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };
