@@ -52,7 +52,10 @@ export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
   '/report/detailList': screen('reportDetail'),
   '/moldsetting/company': screen('company'),
   '/moldsetting/moldgroup': screen('moldGroup'),
-  '/moldsetting/mold': screen('moldList'),
+  '/moldsetting/mold': {
+    title: 'moldList',
+    component: lazy(() => import('../features/molds').then((module) => ({ default: module.MoldListPage }))),
+  },
   '/moldsetting/share/sharecontent': screen('moldSharing'),
   '/moldsetting/share/accept': screen('shareAccept'),
   '/organization/role': screen('role'),

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { pageOf, type Page, type PageRequest } from '../../../components/admin';
 import { api } from '../../../lib/api';
 
 interface Named {
@@ -22,41 +22,27 @@ export interface MoldListItem {
   updated_at: string;
 }
 
-export interface MoldListQuery {
-  page: number;
-  limit: number;
-  search: string;
+export interface MoldListFilters {
   companyId: number | null;
   groupId: number | null;
 }
 
-export interface MoldPage {
-  items: MoldListItem[];
-  total: number;
-}
-
 export const MOLD_LIST_KEY = ['molds', 'list'] as const;
 
-export async function listMolds(query: MoldListQuery, signal?: AbortSignal): Promise<MoldPage> {
-  const { data, total } = await api.get<MoldListItem[]>('/yudata/mold_setting/', {
+/** GET /api/yudata/mold_setting/: one page of the moulds the caller holds, searched by name or mould no. */
+export async function listMolds(
+  request: PageRequest & MoldListFilters,
+  signal: AbortSignal,
+): Promise<Page<MoldListItem>> {
+  const answer = await api.get<MoldListItem[]>('/yudata/mold_setting/', {
     query: {
-      page: query.page,
-      limit: query.limit,
-      search: query.search.trim() || undefined,
-      company_id: query.companyId ?? undefined,
-      group_id: query.groupId ?? undefined,
+      page: request.page,
+      limit: request.limit,
+      search: request.search || undefined,
+      company_id: request.companyId ?? undefined,
+      group_id: request.groupId ?? undefined,
     },
     signal,
   });
-  return { items: data, total: total ?? data.length };
+  return pageOf(answer);
 }
-
-export const moldListQueryOptions = (query: MoldListQuery) =>
-  queryOptions({
-    queryKey: [...MOLD_LIST_KEY, query] as const,
-    queryFn: ({ signal }) => listMolds(query, signal),
-    // The current page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const useMoldList = (query: MoldListQuery) => useQuery(moldListQueryOptions(query));

@@ -32,7 +32,10 @@ export const moldQueryOptions = (id: number) =>
 export const useMoldRecord = (id: number) => useQuery(moldQueryOptions(id));
 
 /** POST /api/yudata/mold_setting/ (new) or PUT /api/yudata/mold_setting/{id}/ (edit), the whole form. */
-export async function saveMold(id: number | undefined, body: MoldFormInput): Promise<{ saved: SavedMold; msg: string }> {
+export async function saveMold(
+  id: number | undefined,
+  body: MoldFormInput,
+): Promise<{ saved: SavedMold; msg: string }> {
   const { data, msg } =
     id === undefined
       ? await api.post<SavedMold>('/yudata/mold_setting/', body)

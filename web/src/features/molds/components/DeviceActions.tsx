@@ -2,7 +2,7 @@ import { KeyOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { confirm } from '../../../lib/feedback';
 import { rotateDeviceToken, unbindDevice } from '../api/deviceCalls';
-import { useMoldsTranslation } from '../i18n';
+import { useMoldsTranslation } from '../catalog';
 import type { ShownToken } from './TokenDialog';
 
 interface DeviceActionsProps {

@@ -2,7 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MOLD_IMAGE_TYPES, imageProblem, type ImageProblem } from '../model/image';
-import { useMoldsTranslation } from '../i18n';
+import { useMoldsTranslation } from '../catalog';
 
 interface ImageFieldProps {
   /** The mould's stored image ('' without one). */

@@ -37,7 +37,12 @@ export function SchemaItem({ name, children, ...itemProps }: SchemaItemProps) {
 }
 
 /** A number field of the form (settings, counts): empty is null, which the schema calls required. */
-export function NumberItem({ name, label, testId, ...itemProps }: Omit<SchemaItemProps, 'children'> & { testId?: string }) {
+export function NumberItem({
+  name,
+  label,
+  testId,
+  ...itemProps
+}: Omit<SchemaItemProps, 'children'> & { testId?: string }) {
   return (
     <SchemaItem name={name} label={label} {...itemProps}>
       <InputNumber className="mw-molds-number" data-testid={testId ?? `field-${name.join('-')}`} />

@@ -9,7 +9,12 @@ export function TagField({ name, kind, label }: { name: string; kind: TagKind; l
     <SchemaItem name={[name]} label={label}>
       <AutoComplete
         options={tags.data?.map((tag) => ({ value: tag.name }))}
-        showSearch={{ filterOption: (typed, option) => String(option?.value ?? '').toLowerCase().includes(typed.toLowerCase()) }}
+        showSearch={{
+          filterOption: (typed, option) =>
+            String(option?.value ?? '')
+              .toLowerCase()
+              .includes(typed.toLowerCase()),
+        }}
         data-testid={`field-${name}`}
       />
     </SchemaItem>

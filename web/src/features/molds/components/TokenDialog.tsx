@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { toast } from '../../../lib/feedback';
-import { useMoldsTranslation } from '../i18n';
+import { useMoldsTranslation } from '../catalog';
 
 export interface ShownToken {
   deviceNo: string;

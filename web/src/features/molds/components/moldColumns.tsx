@@ -4,6 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { MoldListItem } from '../api/listMolds';
 
+type MoldsT = TFunction<'molds'>;
+
 export interface RowActions {
   canEdit: boolean;
   canDelete: boolean;
@@ -24,7 +26,7 @@ export function MoldThumbnail({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-export function DeviceCell({ mould, t }: { mould: MoldListItem; t: TFunction }) {
+export function DeviceCell({ mould, t }: { mould: MoldListItem; t: MoldsT }) {
   if (!mould.device) return <span className="mw-molds-muted">{t('list.noDevice')}</span>;
   return (
     <Space size={4} wrap>
@@ -34,7 +36,7 @@ export function DeviceCell({ mould, t }: { mould: MoldListItem; t: TFunction }) 
   );
 }
 
-function ActionsCell({ mould, actions, t }: { mould: MoldListItem; actions: RowActions; t: TFunction }) {
+function ActionsCell({ mould, actions, t }: { mould: MoldListItem; actions: RowActions; t: MoldsT }) {
   if (mould.read_only) {
     return (
       <Tooltip title={actions.sharedText}>
@@ -73,7 +75,7 @@ const companyAndGroup = (mould: MoldListItem) =>
   [mould.company?.name, mould.group?.name].filter(Boolean).join(' / ') || '—';
 
 /** The mould list's columns; the actions column only when the role grants an action on the list. */
-export function moldColumns(t: TFunction, actions: RowActions): ColumnsType<MoldListItem> {
+export function moldColumns(t: MoldsT, actions: RowActions): ColumnsType<MoldListItem> {
   const columns: ColumnsType<MoldListItem> = [
     {
       key: 'image',

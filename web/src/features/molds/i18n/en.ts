@@ -9,7 +9,6 @@ export const en = {
     add: 'Add mould',
     empty: 'No moulds yet',
     emptyFiltered: 'No mould matches',
-    loadFailed: 'The moulds could not be loaded.',
     retry: 'Retry',
     columns: {
       image: 'Image',
@@ -73,7 +72,6 @@ export const en = {
     addChannel: 'Add channel',
     removeChannel: 'Remove the last channel',
     channelsLimit: 'At most {{max}} channels',
-    monitor: 'Monitor these temperatures',
     targetCycleTime: 'Target cycle time (s)',
     cycleThreshold: 'Cycle threshold (s)',
     alert: 'Alert (s)',
@@ -84,8 +82,16 @@ export const en = {
     basicStopTime: 'Base stop time (s)',
     counter: 'Target counter',
     maintInterval: 'PM interval (cycles)',
-    oee: 'Target OEE (0 to 1)',
+    oee: 'Target OEE (%)',
     voltage: 'Voltage (V)',
+    thermocoupleType: 'Thermocouple type',
+    thermocoupleConfirm:
+      'Change the thermocouple type? Data from now on are read with the new type; history keeps the original.',
+    timeZone: 'Time zone',
+    viewerTimeZone: "The viewer's own time zone",
+    launchListen: 'Monitor this mould (raise and push its alarms)',
+    hrsSwitch: 'Monitor hot runner temperatures',
+    moldSwitch: 'Monitor mould temperatures',
   },
   device: {
     hint: 'Enter the serial number of the device on this mould; it is registered and bound when you save.',
@@ -108,7 +114,6 @@ export const en = {
     afterCreate: 'The image is uploaded once the mould is saved.',
     imageType: 'Choose a JPEG, PNG or WebP image',
     imageSize: 'The image is larger than 2 MB',
-    uploaded: 'Image uploaded',
     uploadFailed: 'The mould was saved, but its image could not be uploaded',
   },
 };

@@ -1,4 +1,10 @@
-import { moldFormSchema, moldFormValues, type MoldForm, type MoldFormInput, type MoldFormSource } from '@mouldwatch/shared';
+import {
+  moldFormSchema,
+  moldFormValues,
+  type MoldForm,
+  type MoldFormInput,
+  type MoldFormSource,
+} from '@mouldwatch/shared';
 
 /** The form's values: the shared form schema's input, every field possibly still empty. */
 export type MoldFormValues = Partial<MoldFormInput>;

@@ -43,14 +43,14 @@ export function stepOfField(field: string): number | undefined {
 }
 
 /**
- * Where the user may go from `current` by clicking a step: back to any step, forward only to a
- * step reached before (`furthest`) and only when the current step passes — Next's rule, so no step
- * is skipped unchecked.
+ * Where the user may go from `current`: back to any step; forward only when the current step
+ * passes, and then to the next step or to one reached before (`furthest`) — no step is skipped
+ * unchecked.
  */
 export function canGoTo(target: number, current: number, furthest: number, currentValid: boolean): boolean {
   if (target < 0 || target > LAST_STEP) return false;
   if (target <= current) return true;
-  return target <= furthest && currentValid;
+  return currentValid && (target === current + 1 || target <= furthest);
 }
 
 /** A dotted field path standing alone (not the end of a longer word) and followed by ": ". */

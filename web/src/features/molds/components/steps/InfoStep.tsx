@@ -1,7 +1,7 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import type { MoldRecord } from '../../api/moldRecord';
 import { useCompanies, useGroups } from '../../api/pickers';
-import { useMoldsTranslation } from '../../i18n';
+import { useMoldsTranslation } from '../../catalog';
 import { DeviceActions } from '../DeviceActions';
 import { ImageField } from '../ImageField';
 import { NumberItem, SchemaItem } from '../SchemaItem';

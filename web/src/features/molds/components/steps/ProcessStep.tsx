@@ -3,7 +3,7 @@ import { timeZoneOptions } from '@mouldwatch/shared';
 import { useMemo } from 'react';
 import { currentLanguage } from '../../../../i18n';
 import { confirm } from '../../../../lib/feedback';
-import { useMoldsTranslation } from '../../i18n';
+import { useMoldsTranslation } from '../../catalog';
 import { SchemaItem } from '../SchemaItem';
 
 const half = { xs: 24, md: 12 };
