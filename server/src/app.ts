@@ -17,6 +17,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { channelChoiceRoutes } from './modules/channel-choice/channel-choice.routes.js';
 import { ChannelChoiceService } from './modules/channel-choice/channel-choice.service.js';
+import { DataDirFileStore, type FileStore } from './infra/files/file-store.js';
+import { filesRoutes } from './infra/files/files.routes.js';
+import { moldsRoutes } from './modules/molds/molds.routes.js';
+import { MoldsService } from './modules/molds/molds.service.js';
 import { moldSettingsRoutes } from './modules/mold-settings/mold-settings.routes.js';
 import { MoldSettingsService } from './modules/mold-settings/mold-settings.service.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -62,6 +66,10 @@ export interface Services {
   /** Each user's shown temperature channels per mould. */
   channelChoice: ChannelChoiceService;
   moldSettings: MoldSettingsService;
+  /** The mould list's administration: moulds with their devices and images. */
+  molds: MoldsService;
+  /** Uploaded files (mould images). */
+  files: FileStore;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
@@ -73,6 +81,7 @@ export interface JobOptions {
 export function createServices(context: AppContext, jobs: JobOptions = {}): Services {
   const access = new AccessService(context.db);
   const moldHistory = new MoldHistoryService(context, access);
+  const files = new DataDirFileStore(context.config.dataDir);
   return {
     access,
     auth: new AuthService(context),
@@ -89,6 +98,8 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldExport: new MoldExportService(moldHistory),
     channelChoice: new ChannelChoiceService(context, access),
     moldSettings: new MoldSettingsService(context, access),
+    molds: new MoldsService(context, access, files),
+    files,
   };
 }
 
@@ -170,6 +181,8 @@ export async function buildApp(
   await app.register(moldExportRoutes, { moldExport: services.moldExport });
   await app.register(channelChoiceRoutes, { channelChoice: services.channelChoice });
   await app.register(moldSettingsRoutes, { moldSettings: services.moldSettings });
+  await app.register(moldsRoutes, { molds: services.molds });
+  await app.register(filesRoutes, { files: services.files });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir, { production: context.config.production });

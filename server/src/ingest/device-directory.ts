@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
 /**
  * Devices by token and by serial number, cached for a few seconds so that the ingest does not
  * ask the database on every message. Any device change on the bus (bind, new token, delete)
- * empties the cache; other server instances hear it through the bus as well, and at worst
+ * and any saved mould settings empty the cache; other server instances hear it through the bus as well, and at worst
  * trust a stale entry until it expires.
  */
 export class DeviceDirectory {
@@ -21,10 +21,13 @@ export class DeviceDirectory {
     private readonly repository: IngestRepository,
     bus: EventBus,
   ) {
-    bus.subscribe('deviceChanged', () => {
+    const forget = () => {
       this.#byTokenHash.clear();
       this.#byDeviceNo.clear();
-    });
+    };
+    bus.subscribe('deviceChanged', forget);
+    // A mould's saved settings (its thermocouple) are part of its device's cached identity.
+    bus.subscribe('moldsChanged', forget);
   }
 
   byToken(token: string): Promise<IngestDevice | undefined> {

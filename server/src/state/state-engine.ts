@@ -40,7 +40,7 @@ export class StateEngine {
   /** The timer's sweep under way: the next tick skips while it runs, and stop() waits for it. */
   #sweeping: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
-  #unsubscribe: (() => void) | undefined;
+  #unsubscribe: Array<() => void> = [];
 
   constructor(
     private readonly context: AppContext,
@@ -50,16 +50,22 @@ export class StateEngine {
   }
 
   start(): void {
-    this.#unsubscribe = this.context.bus.subscribe('reading', ({ moldId, message }) => {
-      if (moldId !== null) this.#enqueue(moldId, message);
-    });
+    this.#unsubscribe = [
+      this.context.bus.subscribe('reading', ({ moldId, message }) => {
+        if (moldId !== null) this.#enqueue(moldId, message);
+      }),
+      // Saved settings (base idle and stop time, voltage) judge the moulds at once, not at the next reading or sweep.
+      this.context.bus.subscribe('moldsChanged', ({ moldIds, change }) => {
+        if (change === 'updated') for (const moldId of moldIds) this.#enqueue(moldId);
+      }),
+    ];
     this.#timer = setInterval(() => this.#sweepOnTimer(), this.#options.sweepIntervalMs);
     this.#timer.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.#timer);
-    this.#unsubscribe?.();
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
     await this.#sweeping;
     await this.settled();
   }
@@ -109,9 +115,10 @@ export class StateEngine {
       });
   }
 
-  #enqueue(moldId: number, message: DeviceMessage): void {
+  /** Queues the mould to be moved on, with the reading when there is one. */
+  #enqueue(moldId: number, message?: DeviceMessage): void {
     const readings = this.#pending.get(moldId) ?? [];
-    readings.push(message);
+    if (message) readings.push(message);
     this.#pending.set(moldId, readings);
     this.#startDraining();
   }
@@ -152,7 +159,10 @@ export class StateEngine {
     readingsOf: ReadonlyMap<number, readonly DeviceMessage[]>,
     now: Date,
   ): Promise<StatusEvent[]> {
-    const advanced = [...(await this.#repository.lockMolds(trx, moldIds))].map(([moldId, mold]) => {
+    const locked = [...(await this.#repository.lockMolds(trx, moldIds))];
+    // A mould that never reported has no status to move on until its first reading.
+    const movable = locked.filter(([moldId, mold]) => mold.status || (readingsOf.get(moldId)?.length ?? 0) > 0);
+    const advanced = movable.map(([moldId, mold]) => {
       const info = moldInfoSchema.parse(mold.info);
       const settings = { thresholds: stateThresholds(info), voltage: info.voltage };
       const readings = readingsOf.get(moldId) ?? [];

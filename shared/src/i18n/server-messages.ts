@@ -48,6 +48,12 @@ const en = {
   '20288': 'Share created',
   '20289': 'Link copied',
   '20282': 'Personal information saved',
+  // mold-server
+  deviceBoundElsewhere: 'This device is bound to another mould: unbind it there first',
+  groupNotFound: 'The mould group does not exist in this company',
+  imageMissing: 'Choose an image file to upload',
+  imageTooLarge: 'The image is larger than 2 MB',
+  imageTypeUnsupported: 'Upload a JPEG, PNG or WebP image',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -96,6 +102,12 @@ const zh: Catalog = {
   '20288': '分享成功',
   '20289': '链接已复制',
   '20282': '个人信息已保存',
+  // mold-server
+  deviceBoundElsewhere: '该设备已绑定到其他模具，请先在那里解绑',
+  groupNotFound: '该公司下不存在此模具组',
+  imageMissing: '请选择要上传的图片文件',
+  imageTooLarge: '图片大小超过 2 MB',
+  imageTypeUnsupported: '请上传 JPEG、PNG 或 WebP 图片',
 };
 
 const kor: Catalog = {
@@ -141,6 +153,12 @@ const kor: Catalog = {
   '20288': '공유가 생성되었습니다',
   '20289': '링크가 복사되었습니다',
   '20282': '개인 정보가 저장되었습니다',
+  // mold-server
+  deviceBoundElsewhere: '이 장치는 다른 금형에 연결되어 있습니다. 먼저 그곳에서 연결을 해제하세요',
+  groupNotFound: '이 회사에 해당 금형 그룹이 없습니다',
+  imageMissing: '업로드할 이미지 파일을 선택하세요',
+  imageTooLarge: '이미지가 2MB보다 큽니다',
+  imageTypeUnsupported: 'JPEG, PNG 또는 WebP 이미지를 업로드하세요',
 };
 
 const por: Catalog = {
@@ -187,6 +205,12 @@ const por: Catalog = {
   '20288': 'Compartilhamento criado',
   '20289': 'Link copiado',
   '20282': 'Informações pessoais salvas',
+  // mold-server
+  deviceBoundElsewhere: 'Este dispositivo está vinculado a outro molde: desvincule-o lá primeiro',
+  groupNotFound: 'O grupo de moldes não existe nesta empresa',
+  imageMissing: 'Escolha um arquivo de imagem para enviar',
+  imageTooLarge: 'A imagem é maior que 2 MB',
+  imageTypeUnsupported: 'Envie uma imagem JPEG, PNG ou WebP',
 };
 
 export const SERVER_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -316,7 +316,7 @@ function standardValues(hot: TemperatureSetting[], mold: TemperatureSetting[]): 
 }
 
 /** Percent with one decimal ↔ the stored fraction. */
-const oeeFraction = (percent: number) => Math.round(percent * 10) / 1000;
+export const oeeFraction = (percent: number) => Math.round(percent * 10) / 1000;
 const oeePercent = (fraction: number) => Math.round(fraction * 1000) / 10;
 
 /** The validated form as the Mould record's columns and its `info` (fields the form does not show are kept). */

@@ -114,6 +114,8 @@ export interface MoldsTable {
   /** `info.maint_interval` (null when 0) and `info.start_count`, for cycles until PM; kept by the trigger too. */
   pm_interval: ColumnType<number | null, never, never>;
   pm_base: ColumnType<number, never, never>;
+  /** When the device subscription runs out; null until a renewal sets it (migration 0011). */
+  subscription_expires_at: Generated<Date | null>;
 }
 
 export interface DevicesTable {
