@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { MenuAction } from '@mouldwatch/shared';
 import type { Database } from '../src/infra/db/schema.js';
 import type { TestApp } from './test-app.js';
 
@@ -131,3 +132,24 @@ export const telemetryMessage = (seq: number, extra: Record<string, unknown> = {
   event: 'cycle',
   ...extra,
 });
+
+/** Leaves the user's role only these actions on the menu item (none: the item is taken away). */
+export async function limitMenuActions(
+  db: Kysely<Database>,
+  username: string,
+  menuId: number,
+  actions: readonly MenuAction[],
+): Promise<void> {
+  await revokeMenu(db, username, menuId);
+  const { role_id: roleId } = await db
+    .selectFrom('users')
+    .select('role_id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  if (roleId !== null && actions.length > 0) {
+    await db
+      .insertInto('role_permissions')
+      .values({ role_id: roleId, menu_id: menuId, actions: JSON.stringify(actions) })
+      .execute();
+  }
+}

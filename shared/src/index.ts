@@ -26,3 +26,4 @@ export * from './history/records.js';
 export * from './i18n/export-labels.js';
 export * from './i18n/glossary.js';
 export * from './mold/mold-form.js';
+export * from './organisation/organisation.js';

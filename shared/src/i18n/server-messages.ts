@@ -54,6 +54,17 @@ const en = {
   imageMissing: 'Choose an image file to upload',
   imageTooLarge: 'The image is larger than 2 MB',
   imageTypeUnsupported: 'Upload a JPEG, PNG or WebP image',
+  // org-companies
+  companyNotFound: 'The company does not exist',
+  moldGroupNotFound: 'The mould group does not exist',
+  tagNotFound: 'The tag does not exist',
+  unknownCompanyId: 'Invalid input: company_id: the company does not exist',
+  companyNameTaken: 'name: a company with this name already exists',
+  moldGroupNameTaken: 'name: this company already has a mould group with this name',
+  companyHasGroups: 'This company still has {count} mould group(s): delete them first',
+  moldGroupMoldsNotWritable:
+    'This mould group holds {count} mould(s) you may not delete (shared to you or not assigned to you)',
+  moldGroupMoldsNoDelete: 'This mould group holds moulds, and your role may not delete moulds',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -108,6 +119,16 @@ const zh: Catalog = {
   imageMissing: '请选择要上传的图片文件',
   imageTooLarge: '图片大小超过 2 MB',
   imageTypeUnsupported: '请上传 JPEG、PNG 或 WebP 图片',
+  // org-companies
+  companyNotFound: '公司不存在',
+  moldGroupNotFound: '模具分组不存在',
+  tagNotFound: '标签不存在',
+  unknownCompanyId: '输入有误：company_id：公司不存在',
+  companyNameTaken: 'name：已存在同名公司',
+  moldGroupNameTaken: 'name：该公司已有同名模具分组',
+  companyHasGroups: '该公司下还有 {count} 个模具分组，请先删除这些分组',
+  moldGroupMoldsNotWritable: '该模具分组中有 {count} 个模具您无权删除（他人分享给您的或未分配给您的）',
+  moldGroupMoldsNoDelete: '该模具分组中有模具，而您的角色没有删除模具的权限',
 };
 
 const kor: Catalog = {
@@ -159,6 +180,17 @@ const kor: Catalog = {
   imageMissing: '업로드할 이미지 파일을 선택하세요',
   imageTooLarge: '이미지가 2MB보다 큽니다',
   imageTypeUnsupported: 'JPEG, PNG 또는 WebP 이미지를 업로드하세요',
+  // org-companies
+  companyNotFound: '회사가 존재하지 않습니다',
+  moldGroupNotFound: '금형 그룹이 존재하지 않습니다',
+  tagNotFound: '태그가 존재하지 않습니다',
+  unknownCompanyId: '입력 오류: company_id: 회사가 존재하지 않습니다',
+  companyNameTaken: 'name: 같은 이름의 회사가 이미 있습니다',
+  moldGroupNameTaken: 'name: 이 회사에 같은 이름의 금형 그룹이 이미 있습니다',
+  companyHasGroups: '이 회사에 금형 그룹이 {count}개 남아 있습니다. 먼저 삭제하세요',
+  moldGroupMoldsNotWritable:
+    '이 금형 그룹에는 삭제할 수 없는 금형이 {count}개 있습니다(공유받았거나 할당되지 않은 금형)',
+  moldGroupMoldsNoDelete: '이 금형 그룹에는 금형이 있으며, 역할에 금형 삭제 권한이 없습니다',
 };
 
 const por: Catalog = {
@@ -211,6 +243,17 @@ const por: Catalog = {
   imageMissing: 'Escolha um arquivo de imagem para enviar',
   imageTooLarge: 'A imagem é maior que 2 MB',
   imageTypeUnsupported: 'Envie uma imagem JPEG, PNG ou WebP',
+  // org-companies
+  companyNotFound: 'A empresa não existe',
+  moldGroupNotFound: 'O grupo de moldes não existe',
+  tagNotFound: 'A etiqueta não existe',
+  unknownCompanyId: 'Entrada inválida: company_id: a empresa não existe',
+  companyNameTaken: 'name: já existe uma empresa com este nome',
+  moldGroupNameTaken: 'name: esta empresa já tem um grupo de moldes com este nome',
+  companyHasGroups: 'Esta empresa ainda tem {count} grupo(s) de moldes: exclua-os primeiro',
+  moldGroupMoldsNotWritable:
+    'Este grupo de moldes contém {count} molde(s) que você não pode excluir (compartilhados com você ou não atribuídos a você)',
+  moldGroupMoldsNoDelete: 'Este grupo de moldes contém moldes, e sua função não pode excluir moldes',
 };
 
 export const SERVER_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -38,6 +38,8 @@ const en = {
   earlyBelowAlert: 'The early alert must be less than the alert',
   stopAfterIdle: 'The base stop time must be longer than the base idle time',
   oeeRange: 'Enter a percentage between 1 and 100',
+  // org-companies
+  tagLength: 'At most 32 characters',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;
@@ -77,6 +79,8 @@ const zh: Catalog = {
   earlyBelowAlert: '预警值必须小于报警值',
   stopAfterIdle: '基础停机时间必须大于基础待机时间',
   oeeRange: '请输入 1 到 100 之间的百分比',
+  // org-companies
+  tagLength: '最多 32 个字符',
 };
 
 const kor: Catalog = {
@@ -113,6 +117,8 @@ const kor: Catalog = {
   earlyBelowAlert: '사전 경보 값은 경보 값보다 작아야 합니다',
   stopAfterIdle: '기본 정지 시간은 기본 대기 시간보다 길어야 합니다',
   oeeRange: '1에서 100 사이의 백분율을 입력하세요',
+  // org-companies
+  tagLength: '최대 32자입니다',
 };
 
 const por: Catalog = {
@@ -149,6 +155,8 @@ const por: Catalog = {
   earlyBelowAlert: 'O alerta antecipado deve ser menor que o alerta',
   stopAfterIdle: 'O tempo base de parada deve ser maior que o tempo base ocioso',
   oeeRange: 'Informe uma porcentagem entre 1 e 100',
+  // org-companies
+  tagLength: 'No máximo 32 caracteres',
 };
 
 export const VALIDATION_MESSAGES: Record<Language, Catalog> = { en, zh, kor, por };

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DeviceEvent, DeviceMessage, MenuAction, MoldState } from '@mouldwatch/shared';
+import type { DeviceEvent, DeviceMessage, MenuAction, MoldState, TagKind } from '@mouldwatch/shared';
 
 type WifiScan = NonNullable<DeviceMessage['wifi']>[number];
 
@@ -269,6 +269,15 @@ export interface MoldChannelChoicesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A reusable value of the mould form's country (`country`) or workshop (`factory`) field. */
+export interface MoldTagsTable {
+  id: Generated<number>;
+  org_id: number;
+  kind: TagKind;
+  name: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   roles: RolesTable;
@@ -290,6 +299,7 @@ export interface Database {
   mold_rollups: MoldRollupsTable;
   rollup_progress: RollupProgressTable;
   mold_channel_choices: MoldChannelChoicesTable;
+  mold_tags: MoldTagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,7 +18,8 @@ export const invalidInput = (detail: string) => new ApiError(400, ResponseCode.i
 export const refused = (key: ServerMessageKey, values?: Record<string, string | number>) =>
   new ApiError(422, ResponseCode.refused, key, values);
 /** A business rule refused because the thing exists already (a serial number taken …). */
-export const conflict = (key: ServerMessageKey) => new ApiError(409, ResponseCode.refused, key);
+export const conflict = (key: ServerMessageKey, values?: Record<string, string | number>) =>
+  new ApiError(409, ResponseCode.refused, key, values);
 export const notFound = (key: ServerMessageKey = 'notFound') => new ApiError(404, ResponseCode.refused, key);
 export const unauthenticated = () => new ApiError(401, ResponseCode.unauthenticated, 'loginRequired');
 export const forbidden = () => new ApiError(403, ResponseCode.forbidden, 'noPermission');

@@ -7,6 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { SlotState } from '@mouldwatch/shared';
+import { containing } from '../../infra/db/like.js';
 import type { Database } from '../../infra/db/schema.js';
 
 /** What the home screen narrows the caller's moulds by, besides their state. */
@@ -46,9 +47,6 @@ type VisibleExpressions =
 export const stateClass = sql<SlotState>`case when s.state in ('stby', 'idle') then 'idle' else coalesce(s.state, 'off') end`;
 /** The joined status's connection: a mould that never reported is offline. */
 export const isOnline = sql<boolean>`coalesce(s.online, false)`;
-
-/** `%text%` for LIKE, with the text's own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 function conditions(eb: VisibleExpressions, filters: MoldListFilters): Array<Expression<SqlBool>> {
   const { search, companyId, groupId, customer, country, favourite, state, online } = filters;

@@ -8,6 +8,7 @@ import * as userMoldPrefs from './0006_user_mold_prefs.js';
 import * as moldChannelChoice from './0007_mold_channel_choice.js';
 import * as homeListJson from './0008_home_list_json.js';
 import * as loginThrottle from './0009_login_throttle.js';
+import * as orgNamesAndTags from './0010_org_names_and_tags.js';
 import * as moldAdmin from './0011_mold_admin.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_mold_channel_choice': moldChannelChoice,
   '0008_home_list_json': homeListJson,
   '0009_login_throttle': loginThrottle,
+  '0010_org_names_and_tags': orgNamesAndTags,
   '0011_mold_admin': moldAdmin,
 };
 

@@ -1,0 +1,2 @@
+/** `%text%` for LIKE, with the text's own wildcards taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
