@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { openWithSelectedMould } from './support/moulds.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
@@ -47,6 +48,12 @@ async function pickFirstOption(page: Page, select: Locator): Promise<string> {
   return label;
 }
 
+/** A screenshot once the drawer's slide and the error messages' fade-in are over. */
+async function formShot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(500);
+  await screenshot(page, name, { fullPage: false });
+}
+
 async function next(page: Page): Promise<void> {
   await form(page).getByTestId('mold-form-next').click();
 }
@@ -86,7 +93,7 @@ describe('moulds in the console', () => {
     await next(page);
     await expect.poll(() => fieldError(page, 'name').innerText()).toBe('Required');
     expect(await activeStep(page)).toBe('Mould information');
-    await screenshot(page, 'molds-form-info-errors-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-info-errors-en-1440');
 
     await fillInfoStep(page);
     await field(page, 'device_no').fill('bad serial');
@@ -97,17 +104,17 @@ describe('moulds in the console', () => {
     await next(page);
 
     expect(await activeStep(page)).toBe('Process information');
-    await screenshot(page, 'molds-form-process-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-process-en-1440');
     await next(page);
 
     expect(await activeStep(page)).toBe('Hot runner temperature setting');
     await fillChannel(page, 'hot_temp_setting', ['H1', '230', '10']);
-    await screenshot(page, 'molds-form-hot-runner-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-hot-runner-en-1440');
     await next(page);
 
     expect(await activeStep(page)).toBe('Mould temperature setting');
     await fillChannel(page, 'mold_temp_setting', ['T1', '60', '5']);
-    await screenshot(page, 'molds-form-mould-temp-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-mould-temp-en-1440');
     await next(page);
 
     expect(await activeStep(page)).toBe('Cycle time setting');
@@ -119,7 +126,7 @@ describe('moulds in the console', () => {
     await field(page, 'basic_stop_time').fill('1800');
     await next(page);
     await expect.poll(() => fieldError(page, 'cycle_time_setting-early').innerText()).toContain('less than the alert');
-    await screenshot(page, 'molds-form-cycle-time-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-cycle-time-en-1440');
     await field(page, 'cycle_time_setting-early').fill('2');
     await next(page);
 
@@ -127,12 +134,12 @@ describe('moulds in the console', () => {
     await field(page, 'counter').fill('1000000');
     await field(page, 'maint_interval').fill('50000');
     await field(page, 'oee').fill('85');
-    await screenshot(page, 'molds-form-counter-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-counter-en-1440');
     await next(page);
 
     expect(await activeStep(page)).toBe('Voltage setting');
     await field(page, 'voltage').fill('380');
-    await screenshot(page, 'molds-form-voltage-en-1440', { fullPage: false });
+    await formShot(page, 'molds-form-voltage-en-1440');
     // Going back keeps what was typed.
     await form(page).getByTestId('mold-form-previous').click();
     expect(await field(page, 'counter').inputValue()).toBe('1000000');
@@ -145,7 +152,7 @@ describe('moulds in the console', () => {
     await token.waitFor();
     const tokenText = (await token.innerText()).trim();
     expect(tokenText.length).toBeGreaterThan(16);
-    await screenshot(page, 'molds-token-en-1440', { fullPage: false });
+    await formShot(page, 'molds-token-en-1440');
     await waitForToastsGone(page);
     await page.getByTestId('token-copy').click();
     await expectToast(page, 'Copied');
@@ -161,6 +168,21 @@ describe('moulds in the console', () => {
     expect(await row.innerText()).toContain(SERIAL);
     expect(await row.locator('img.mw-molds-thumb').getAttribute('src')).toMatch(/^\/api\/files\//);
     await screenshot(page, 'molds-list-found-en-1440');
+
+    // The home screen's facts page of the mould shows the uploaded image too.
+    const listPage = page.url();
+    const moldId = Number((await row.getAttribute('data-row-key')) ?? NaN);
+    await openWithSelectedMould(page, `${consoleApp.url}/molddetail`, {
+      id: moldId,
+      name: MOULD,
+      mold_number: 'E2E#1',
+    });
+    await expect.poll(() => page.getByTestId('facts-image').getAttribute('src')).toMatch(/^\/api\/files\//);
+    expect(await page.getByTestId('facts-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    await page.goto(listPage);
+    await page.getByTestId('molds-search').locator('input').fill(MOULD);
+    await page.getByTestId('molds-search').locator('input').press('Enter');
+    await expect.poll(() => row.count()).toBe(1);
 
     // Edit: a new token (confirmed, shown once), a new name, saved after walking the checked steps.
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -226,7 +248,7 @@ describe('moulds in the console', () => {
       const stepTitle =
         size.width < 992 ? page.getByTestId('mold-form-step-title') : form(page).locator('.ant-steps-item-active');
       expect(await stepTitle.innerText()).toContain(language.step);
-      await screenshot(page, `molds-form-${language.language}-${size.width}`, { fullPage: false });
+      await formShot(page, `molds-form-${language.language}-${size.width}`);
       await page.close();
     }
   });

@@ -12,8 +12,9 @@ function storedFrom(form = completeForm()): MoldFormSource {
 }
 
 describe('form ↔ API', () => {
-  it('starts a new mould from the spec defaults: switches on, thermocouple J, two empty channels each', () => {
+  it('starts a new mould from the spec defaults: count 0, switches on, thermocouple J, two empty channels each', () => {
     const values = initialFormValues();
+    expect(values.start_count).toBe(0);
     expect(values.temp_switch).toEqual({ hrs_switch: 1, mold_switch: 1 });
     expect(values.thermocouple_type).toBe(0);
     expect(values.hot_temp_setting).toHaveLength(2);

@@ -13,11 +13,13 @@ const emptyChannel = () => ({ name: '', set: null, alert: null });
 
 /**
  * Where the form starts: a stored mould's values (edit), or the spec's default record (add) —
- * both temperature switches on, thermocouple J, two empty channels of each kind to type into.
+ * starting cycle count 0, both temperature switches on, thermocouple J, two empty channels of each
+ * kind to type into.
  */
 export function initialFormValues(stored?: MoldFormSource): MoldFormValues {
   if (stored) return moldFormValues(stored);
   return {
+    start_count: 0,
     thermocouple_type: 0,
     time_zone: '',
     time_zone_city: '',
