@@ -39,12 +39,18 @@ const fieldError = (page: Page, name: string) =>
     .locator('.ant-form-item', { has: page.getByTestId(`field-${name}`) })
     .locator('.ant-form-item-explain-error');
 
+const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Picks the first option of a select once it is enabled, and waits for its dropdown to be gone. */
 async function pickFirstOption(page: Page, select: Locator): Promise<string> {
+  await expect.poll(async () => (await select.getAttribute('class')) ?? '').not.toContain('ant-select-disabled');
+  await expect.poll(() => openDropdowns(page).count()).toBe(0);
   await select.click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const option = openDropdowns(page).locator('.ant-select-item-option').first();
   await option.waitFor();
   const label = (await option.innerText()).trim();
   await option.click();
+  await expect.poll(() => openDropdowns(page).count()).toBe(0);
   return label;
 }
 
@@ -92,7 +98,7 @@ describe('moulds in the console', () => {
     // Next on an empty first step: the step's fields say what is missing, and the form stays.
     await next(page);
     await expect.poll(() => fieldError(page, 'name').innerText()).toBe('Required');
-    expect(await activeStep(page)).toBe('Mould information');
+    await expect.poll(() => activeStep(page)).toBe('Mould information');
     await formShot(page, 'molds-form-info-errors-en-1440');
 
     await fillInfoStep(page);
@@ -103,21 +109,21 @@ describe('moulds in the console', () => {
     await field(page, 'device_no').fill(SERIAL);
     await next(page);
 
-    expect(await activeStep(page)).toBe('Process information');
+    await expect.poll(() => activeStep(page)).toBe('Process information');
     await formShot(page, 'molds-form-process-en-1440');
     await next(page);
 
-    expect(await activeStep(page)).toBe('Hot runner temperature setting');
+    await expect.poll(() => activeStep(page)).toBe('Hot runner temperature setting');
     await fillChannel(page, 'hot_temp_setting', ['H1', '230', '10']);
     await formShot(page, 'molds-form-hot-runner-en-1440');
     await next(page);
 
-    expect(await activeStep(page)).toBe('Mould temperature setting');
+    await expect.poll(() => activeStep(page)).toBe('Mould temperature setting');
     await fillChannel(page, 'mold_temp_setting', ['T1', '60', '5']);
     await formShot(page, 'molds-form-mould-temp-en-1440');
     await next(page);
 
-    expect(await activeStep(page)).toBe('Cycle time setting');
+    await expect.poll(() => activeStep(page)).toBe('Cycle time setting');
     await field(page, 'cycle_time').fill('30');
     await field(page, 'cycle_time_setting-time').fill('120');
     await field(page, 'cycle_time_setting-alert').fill('5');
@@ -130,14 +136,14 @@ describe('moulds in the console', () => {
     await field(page, 'cycle_time_setting-early').fill('2');
     await next(page);
 
-    expect(await activeStep(page)).toBe('Counter setting');
+    await expect.poll(() => activeStep(page)).toBe('Counter setting');
     await field(page, 'counter').fill('1000000');
     await field(page, 'maint_interval').fill('50000');
     await field(page, 'oee').fill('85');
     await formShot(page, 'molds-form-counter-en-1440');
     await next(page);
 
-    expect(await activeStep(page)).toBe('Voltage setting');
+    await expect.poll(() => activeStep(page)).toBe('Voltage setting');
     await field(page, 'voltage').fill('380');
     await formShot(page, 'molds-form-voltage-en-1440');
     // Going back keeps what was typed.
