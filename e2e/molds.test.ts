@@ -83,6 +83,8 @@ async function fillChannel(page: Page, list: string, values: [string, string, st
   await field(page, `${list}-0-name`).fill(values[0]);
   await field(page, `${list}-0-set`).fill(values[1]);
   await field(page, `${list}-0-alert`).fill(values[2]);
+  expect(await field(page, `${list}-0-name`).inputValue()).toBe(values[0]);
+  expect(await field(page, `${list}-0-set`).inputValue()).toBe(values[1]);
 }
 
 describe('moulds in the console', () => {
@@ -200,7 +202,12 @@ describe('moulds in the console', () => {
     expect((await page.getByTestId('device-token').innerText()).trim()).not.toBe(tokenText);
     await page.getByTestId('token-close').click();
     await field(page, 'name').fill(`${MOULD}X`);
-    for (let step = 0; step < 6; step += 1) await next(page);
+    await next(page);
+    await next(page);
+    // The stored channels come back into their rows.
+    expect(await field(page, 'hot_temp_setting-0-name').inputValue()).toBe('H1');
+    expect(await field(page, 'hot_temp_setting-0-set').inputValue()).toBe('230');
+    for (let step = 2; step < 6; step += 1) await next(page);
     await waitForToastsGone(page);
     await form(page).getByTestId('mold-form-save').click();
     await expectToast(page, 'Modified successfully');

@@ -7,7 +7,10 @@ import { issueAt, type FieldPath } from '../model/steps';
 export const StepContext = createContext(0);
 
 interface SchemaItemProps extends Omit<FormItemProps, 'name' | 'rules'> {
+  /** The field's name as antd takes it (inside a Form.List, relative to the list). */
   name: FieldPath;
+  /** The field's full path in the form's values, when `name` is relative (a list's row). */
+  path?: FieldPath;
   children: ReactNode;
 }
 
@@ -15,7 +18,7 @@ interface SchemaItemProps extends Omit<FormItemProps, 'name' | 'rules'> {
  * A form field checked by its step's shared schema over all the form's values (so rules across
  * fields, such as early alert below alert, apply), its message in the interface language.
  */
-export function SchemaItem({ name, children, ...itemProps }: SchemaItemProps) {
+export function SchemaItem({ name, path = name, children, ...itemProps }: SchemaItemProps) {
   const step = useContext(StepContext);
   const { t } = useTranslation();
   return (
@@ -24,7 +27,7 @@ export function SchemaItem({ name, children, ...itemProps }: SchemaItemProps) {
       rules={[
         ({ getFieldsValue }) => ({
           validator: async () => {
-            const key = issueAt(step, getFieldsValue(true), name);
+            const key = issueAt(step, getFieldsValue(true), path);
             if (key) throw new Error(t(key, { ns: 'validation' }));
           },
         }),
@@ -37,15 +40,10 @@ export function SchemaItem({ name, children, ...itemProps }: SchemaItemProps) {
 }
 
 /** A number field of the form (settings, counts): empty is null, which the schema calls required. */
-export function NumberItem({
-  name,
-  label,
-  testId,
-  ...itemProps
-}: Omit<SchemaItemProps, 'children'> & { testId?: string }) {
+export function NumberItem({ name, path = name, ...itemProps }: Omit<SchemaItemProps, 'children'>) {
   return (
-    <SchemaItem name={name} label={label} {...itemProps}>
-      <InputNumber className="mw-molds-number" data-testid={testId ?? `field-${name.join('-')}`} />
+    <SchemaItem name={name} path={path} {...itemProps}>
+      <InputNumber className="mw-molds-number" data-testid={`field-${path.join('-')}`} />
     </SchemaItem>
   );
 }

@@ -26,15 +26,27 @@ export function ChannelsStep({ field, max }: ChannelsStepProps) {
               <legend>{t('fields.channel', { number: channel.name + 1 })}</legend>
               <Row gutter={16}>
                 <Col {...third}>
-                  <SchemaItem name={[field, channel.name, 'name']} label={t('fields.tagName')}>
+                  <SchemaItem
+                    name={[channel.name, 'name']}
+                    path={[field, channel.name, 'name']}
+                    label={t('fields.tagName')}
+                  >
                     <Input data-testid={`field-${field}-${channel.name}-name`} />
                   </SchemaItem>
                 </Col>
                 <Col {...third}>
-                  <NumberItem name={[field, channel.name, 'set']} label={t('fields.setValue')} />
+                  <NumberItem
+                    name={[channel.name, 'set']}
+                    path={[field, channel.name, 'set']}
+                    label={t('fields.setValue')}
+                  />
                 </Col>
                 <Col {...third}>
-                  <NumberItem name={[field, channel.name, 'alert']} label={t('fields.alertTemperature')} />
+                  <NumberItem
+                    name={[channel.name, 'alert']}
+                    path={[field, channel.name, 'alert']}
+                    label={t('fields.alertTemperature')}
+                  />
                 </Col>
               </Row>
             </fieldset>
