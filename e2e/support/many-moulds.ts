@@ -3,19 +3,20 @@ import type { Database } from '../../server/src/infra/db/schema.js';
 
 /**
  * `count` moulds of the organisation granted to each of its users, in set-based statements: spread
- * over 10 companies and 50 groups, each with a device and a live status (running, idle, standby,
+ * over `groups` groups (default 50), five to a company, each with a device and a live status (running, idle, standby,
  * stopped, off), mould and hot runner temperatures, a tenth of them favourites and every other one
  * put in an order. The tables are then analysed, as autovacuum or, without one, the roll-up job
  * would soon after such a load. For the browser's 10,000-mould test and `npm run bench -- moulds`.
  */
-export async function seedManyMoulds(db: Kysely<Database>, orgId: number, count: number): Promise<void> {
+export async function seedManyMoulds(db: Kysely<Database>, orgId: number, count: number, groups = 50): Promise<void> {
+  const companies = Math.ceil(groups / 5);
   const statements = [
-    sql`insert into companies (org_id, name) select ${orgId}, 'Company ' || n from generate_series(1, 10) n`,
+    sql`insert into companies (org_id, name) select ${orgId}, 'Company ' || n from generate_series(1, ${companies}) n`,
     sql`insert into mold_groups (org_id, company_id, name)
         select ${orgId}, c.id, 'Group ' || n from companies c, generate_series(1, 5) n where c.org_id = ${orgId}`,
     sql`insert into molds (org_id, name, mold_number, group_id, customer, country, info)
         select ${orgId}, 'Mould ' || n, 'M-' || lpad(n::text, 6, '0'),
-               (select id from mold_groups where org_id = ${orgId} order by id offset n % 50 limit 1),
+               (select id from mold_groups where org_id = ${orgId} order by id offset n % ${companies * 5} limit 1),
                'Customer ' || (n % 40), (array['China', 'Brazil', 'Korea', 'Germany'])[1 + n % 4],
                jsonb_build_object('cycle_time', 20 + n % 30, 'start_count', 10000, 'maint_interval', 50000)
         from generate_series(1, ${count}) n`,

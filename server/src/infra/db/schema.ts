@@ -116,6 +116,8 @@ export interface MoldsTable {
   pm_base: ColumnType<number, never, never>;
   /** When the device subscription runs out; null until a renewal sets it (migration 0011). */
   subscription_expires_at: Generated<Date | null>;
+  /** lower(name, chr(31), mold_number), kept by the database: what the mould list's search looks in. */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface DevicesTable {

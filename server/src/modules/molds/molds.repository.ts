@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MoldFormColumns, MoldInfo } from '@mouldwatch/shared';
 import type { Database } from '../../infra/db/schema.js';
 
@@ -172,7 +172,7 @@ export class MoldsRepository {
       .where('m.org_id', '=', orgId);
     if (filter.search) {
       const pattern = containing(filter.search);
-      query = query.where((eb) => eb.or([eb('m.name', 'ilike', pattern), eb('m.mold_number', 'ilike', pattern)]));
+      query = query.where('m.search_text', 'like', sql<string>`lower(${pattern})`);
     }
     if (filter.companyId !== undefined) query = query.where('grp.company_id', '=', filter.companyId);
     if (filter.groupId !== undefined) query = query.where('m.group_id', '=', filter.groupId);

@@ -128,9 +128,9 @@ export class MoldsService {
 
   /** Stores the image (JPEG, PNG or WebP by its bytes) as the mould's, and deletes the one it replaces. */
   async setImage(principal: Principal, moldId: number, bytes: Buffer): Promise<{ mold_image: string }> {
+    await this.#requireWritable(principal, moldId);
     const type = detectImageType(bytes);
     if (!type) throw new ApiError(400, ResponseCode.invalid, 'imageTypeUnsupported');
-    await this.#requireWritable(principal, moldId);
     const key = await this.files.put(IMAGE_FOLDER, bytes, type.extension);
     let replaced: string;
     try {
