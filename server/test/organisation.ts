@@ -1,5 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { orgIdOf, userIdOf } from './factories.js';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { MenuAction } from '@mouldwatch/shared';
+import { limitMenuActions, orgIdOf, userIdOf } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** The answer's data, failing loudly when the call did not succeed. */
@@ -33,4 +34,20 @@ export async function otherOrganisationAdmin(app: TestApp) {
   const user = await app.freshUser();
   const userId = await userIdOf(app.context.db, user.username);
   return { user, userId, orgId: await orgIdOf(app.context.db, userId), token: await app.login(user) };
+}
+
+/**
+ * A call by the administrator of a new organisation whose role has every action on the menu item
+ * but `missing`: what the permission check answers when only that action is lacking.
+ */
+export async function callWithout(
+  app: TestApp,
+  menuId: number,
+  missing: MenuAction,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  const { user, token } = await otherOrganisationAdmin(app);
+  const kept = (['view', 'add', 'edit', 'delete'] as const).filter((action) => action !== missing);
+  await limitMenuActions(app.context.db, user.username, menuId, kept);
+  return app.request({ ...options, token });
 }

@@ -50,8 +50,16 @@ export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
   '/maintenance/history/preventive': screen('maintenanceHistory'),
   '/report/nav': screen('report'),
   '/report/detailList': screen('reportDetail'),
-  '/moldsetting/company': screen('company'),
-  '/moldsetting/moldgroup': screen('moldGroup'),
+  '/moldsetting/company': {
+    title: 'company',
+    component: lazy(() => import('../features/mold-organisation').then((module) => ({ default: module.CompanyPage }))),
+  },
+  '/moldsetting/moldgroup': {
+    title: 'moldGroup',
+    component: lazy(() =>
+      import('../features/mold-organisation').then((module) => ({ default: module.MoldGroupPage })),
+    ),
+  },
   '/moldsetting/mold': {
     title: 'moldList',
     component: lazy(() => import('../features/molds').then((module) => ({ default: module.MoldListPage }))),

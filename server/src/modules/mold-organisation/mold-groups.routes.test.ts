@@ -8,7 +8,7 @@ import {
   readingsOf,
   telemetryMessage,
 } from '../../../test/factories.js';
-import { addCompany, addGroup, otherOrganisationAdmin, putInGroup } from '../../../test/organisation.js';
+import { addCompany, addGroup, callWithout, otherOrganisationAdmin, putInGroup } from '../../../test/organisation.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let app: TestApp;
@@ -164,13 +164,9 @@ describe('the mould group screen', () => {
     ['PUT', '1/', 'edit'],
     ['DELETE', '1/', 'delete'],
   ] as const)('answers %s without the %s action with 403 / 6000', async (method, path, action) => {
-    const { user, token } = await otherOrganisationAdmin(app);
-    const kept = (['view', 'add', 'edit', 'delete'] as const).filter((granted) => granted !== action);
-    await limitMenuActions(app.context.db, user.username, MenuId.moldGroup, kept);
-    const response = await app.request({
+    const response = await callWithout(app, MenuId.moldGroup, action, {
       method,
       url: `/api/yudata/mold_group/${path}`,
-      token,
       ...(method === 'POST' || method === 'PUT' ? { payload: { name: 'X', company_id: 1 } } : {}),
     });
     expect(response.statusCode).toBe(403);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
-import { limitMenuActions } from '../../../test/factories.js';
-import { otherOrganisationAdmin } from '../../../test/organisation.js';
+import { callWithout, otherOrganisationAdmin } from '../../../test/organisation.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 
 let app: TestApp;
@@ -92,13 +91,9 @@ describe.each(['country', 'factory'])('%s tags', (kind) => {
     ['POST', '', 'add'],
     ['DELETE', '1/', 'delete'],
   ] as const)("answers %s without the mould list's %s with 403 / 6000", async (method, path, action) => {
-    const { user, token } = await otherOrganisationAdmin(app);
-    const kept = (['view', 'add', 'edit', 'delete'] as const).filter((granted) => granted !== action);
-    await limitMenuActions(app.context.db, user.username, MenuId.mold, kept);
-    const response = await app.request({
+    const response = await callWithout(app, MenuId.mold, action, {
       method,
       url: `/api/yudata/${kind}_tag/${path}`,
-      token,
       ...(method === 'POST' ? { payload: { name: 'X' } } : {}),
     });
     expect(response.statusCode).toBe(403);

@@ -55,15 +55,15 @@ function stepBody(step: number, info: InfoStepProps): ReactNode {
   }
 }
 
-/** The deviceNoTaken refusal (409) names no field, but it can only be about the serial number. */
-function refusalErrors(error: unknown, deviceNoTaken: string): FieldErrors | undefined {
+/** Refusals (409) that name no field but can only be about the serial number. */
+function refusalErrors(error: unknown, serialRefusals: string[]): FieldErrors | undefined {
   if (!(error instanceof ApiError) || !error.message) return undefined;
   const named = serverFieldError(error.message);
   if (named) {
     const step = stepOfField(String(named.path[0]));
     return step === undefined ? undefined : { step, fields: [{ name: named.path, errors: [named.text] }] };
   }
-  if (error.message === deviceNoTaken) {
+  if (serialRefusals.includes(error.message)) {
     return { step: stepOfField('device_no') ?? 0, fields: [{ name: ['device_no'], errors: [error.message] }] };
   }
   return undefined;
@@ -139,7 +139,10 @@ export function MoldForm({ stored, onDone }: MoldFormProps) {
       {
         onSuccess: (answer) => void finish(answer),
         onError: (error) => {
-          const errors = refusalErrors(error, tAll('deviceNoTaken', { ns: 'server' }));
+          const errors = refusalErrors(error, [
+            tAll('deviceNoTaken', { ns: 'server' }),
+            tAll('deviceBoundElsewhere', { ns: 'server' }),
+          ]);
           if (!errors) return;
           setShownErrors(errors);
           setStep(errors.step);

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+
+/** Answers of a server busy with the demo's simulated moulds may take a few seconds. */
+const SLOW = { timeout: 5000 };
+
+let consoleApp: InProcessConsole;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  [consoleApp, browser] = await Promise.all([startInProcessConsole(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await consoleApp?.stop();
+});
+
+/** Opens an antd select by its test id and clicks the option of that name. */
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+const rowOf = (page: Page, list: string, name: string) =>
+  page.getByTestId(`${list}-table`).locator('tr.ant-table-row', { hasText: name });
+
+async function confirmDelete(page: Page): Promise<void> {
+  await page.getByTestId('confirm-delete').click();
+}
+
+/** Before a screenshot: no list still loading, no dialog still zooming in. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear'),
+  );
+}
+
+/** The page never scrolls sideways: what is wider scrolls inside its own box. */
+async function expectNoSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe('companies and mould groups', () => {
+  it('creates a company and a group in it, renames it, refuses a duplicate, and deletes both', async () => {
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+
+    await page.goto(`${consoleApp.url}/moldsetting/company`);
+    await page.getByTestId('company-list-add').click();
+    await page.getByTestId('company-name').fill('Bad name');
+    await page.getByTestId('company-dialog-save').click();
+    await expect
+      .poll(() => page.getByTestId('company-dialog-form').innerText(), SLOW)
+      .toContain('Must not contain spaces');
+    await page.getByTestId('company-name').fill('E2eWorks');
+    await page.getByTestId('company-dialog-save').click();
+    await expectToast(page, 'Added successfully');
+    await expect.poll(() => rowOf(page, 'company-list', 'E2eWorks').innerText(), SLOW).toMatch(/E2eWorks\s+0\s+0/);
+    await settled(page);
+    await screenshot(page, 'organisation-company-list');
+
+    await page.goto(`${consoleApp.url}/moldsetting/moldgroup`);
+    await page.getByTestId('group-list-add').click();
+    await choose(page, 'group-company', 'E2eWorks');
+    await page.getByTestId('group-name').fill('Press1');
+    await page.getByTestId('group-dialog-save').click();
+    await expectToast(page, 'Added successfully');
+    await waitForToastsGone(page);
+
+    await choose(page, 'group-company-filter', 'E2eWorks');
+    await expect.poll(() => rowOf(page, 'group-list', 'Press1').innerText(), SLOW).toContain('E2eWorks');
+    await page.getByTestId('group-edit-Press1').click();
+    await page.getByTestId('group-name').fill('Press2');
+    await page.getByTestId('group-dialog-save').click();
+    await expectToast(page, 'Modified successfully');
+    await expect.poll(() => rowOf(page, 'group-list', 'Press2').count(), SLOW).toBe(1);
+    await waitForToastsGone(page);
+
+    await page.getByTestId('group-list-add').click();
+    await page.getByTestId('group-name').fill('press2');
+    await page.getByTestId('group-dialog-save').click();
+    await expect
+      .poll(() => page.getByTestId('group-dialog-form').innerText(), SLOW)
+      .toContain('This company already has a mould group with this name');
+    await expectToast(page, 'name: this company already has a mould group with this name');
+    await settled(page);
+    await screenshot(page, 'organisation-group-duplicate');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('group-delete-Press2').click();
+    await confirmDelete(page);
+    await expectToast(page, 'Deleted successfully');
+    await expect
+      .poll(() => page.getByTestId('group-list-table').innerText())
+      .toContain('No mould group exists for this company');
+    await settled(page);
+    await screenshot(page, 'organisation-group-empty');
+    await waitForToastsGone(page);
+
+    await page.goto(`${consoleApp.url}/moldsetting/company`);
+    await page.getByTestId('company-delete-E2eWorks').click();
+    await confirmDelete(page);
+    await expectToast(page, 'Deleted successfully');
+    await expect.poll(() => rowOf(page, 'company-list', 'E2eWorks').count(), SLOW).toBe(0);
+  });
+
+  it('refuses to delete a company with groups, and deletes a group with its moulds after the "data lost" warning', async () => {
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await page.goto(`${consoleApp.url}/moldsetting/company`);
+    const firstCompany = page.getByTestId('company-list-table').locator('tr.ant-table-row').first();
+    await firstCompany.waitFor();
+    const companyName = (await firstCompany.locator('td').first().innerText()).trim();
+    await page.getByTestId(`company-delete-${companyName}`).click();
+    await expectToast(page, 'mould group(s): delete them first');
+
+    await page.goto(`${consoleApp.url}/moldsetting/moldgroup`);
+    const rows = page.getByTestId('group-list-table').locator('tr.ant-table-row');
+    await rows.first().waitFor();
+    const counted = await rows.evaluateAll((tableRows) =>
+      (tableRows as HTMLTableRowElement[]).map(
+        (row) => [row.cells[0]?.innerText.trim() ?? '', Number(row.cells[2]?.innerText)] as const,
+      ),
+    );
+    const [name, molds] = counted.find(([, count]) => count > 0) ?? ['', 0];
+    expect(molds).toBeGreaterThan(0);
+    await page.getByTestId(`group-delete-${name}`).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await expect
+      .poll(() => dialog.innerText(), SLOW)
+      .toContain(`Data lost: its ${molds} mould(s) will be deleted with it`);
+    await settled(page);
+    await screenshot(page, 'organisation-group-data-lost');
+    await confirmDelete(page);
+    await expectToast(page, `Deleted, with ${molds} mould(s)`);
+    await expect.poll(() => rowOf(page, 'group-list', name).count(), SLOW).toBe(0);
+  });
+});
+
+const LANGUAGES = [
+  { language: 'en', locale: 'en-US', company: 'Company name', group: 'Group name' },
+  { language: 'zh', locale: 'zh-CN', company: '公司名称', group: '分组名称' },
+  { language: 'kor', locale: 'ko-KR', company: '회사 이름', group: '그룹 이름' },
+  { language: 'por', locale: 'pt-BR', company: 'Nome da empresa', group: 'Nome do grupo' },
+] as const;
+
+describe('the screens in each language, on a desktop and on a phone', () => {
+  it.each(LANGUAGES)('read in $language', async ({ language, locale, company, group }) => {
+    for (const [device, width, height] of [
+      ['desktop', 1440, 900],
+      ['phone', 390, 844],
+    ] as const) {
+      const page = await browser.newPage({ locale, width, height });
+      await logIn(page, consoleApp.url, 'admin', 'admin123');
+      await page.goto(`${consoleApp.url}/moldsetting/company`);
+      await expect.poll(() => page.getByTestId('company-list-table').innerText(), SLOW).toContain(company);
+      await page.getByTestId('company-list-table').locator('tr.ant-table-row').first().waitFor();
+      await expectNoSideScroll(page);
+      await settled(page);
+      await screenshot(page, `organisation-${language}-${device}-companies`);
+
+      await page.goto(`${consoleApp.url}/moldsetting/moldgroup`);
+      await expect.poll(() => page.getByTestId('group-list-table').innerText(), SLOW).toContain(group);
+      await page.getByTestId('group-list-table').locator('tr.ant-table-row').first().waitFor();
+      await expectNoSideScroll(page);
+      await settled(page);
+      await screenshot(page, `organisation-${language}-${device}-groups`);
+
+      await page.getByTestId('group-list-add').click();
+      await page.getByTestId('group-dialog-form').waitFor();
+      await expectNoSideScroll(page);
+      await settled(page);
+      await screenshot(page, `organisation-${language}-${device}-group-dialog`, { fullPage: false });
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { en } from './en';
+
+export const kor: typeof en = {
+  company: {
+    name: '회사 이름',
+    groups: '금형 그룹',
+    molds: '금형',
+    createdAt: '생성일',
+    add: '회사 추가',
+    edit: '회사 편집',
+    searchPlaceholder: '회사 검색',
+    empty: '아직 회사가 없습니다. 첫 회사를 추가하세요',
+    deleteConfirm: '회사 “{{name}}”을(를) 삭제하시겠습니까?',
+    hasGroups: '회사 “{{name}}”에 금형 그룹이 {{count}}개 남아 있습니다. 먼저 삭제하세요.',
+    nameTaken: '같은 이름의 회사가 이미 있습니다',
+  },
+  group: {
+    name: '그룹 이름',
+    company: '회사',
+    molds: '금형',
+    createdAt: '생성일',
+    add: '금형 그룹 추가',
+    edit: '금형 그룹 편집',
+    searchPlaceholder: '금형 그룹 검색',
+    allCompanies: '모든 회사',
+    empty: '아직 금형 그룹이 없습니다. 첫 그룹을 추가하세요',
+    emptyForCompany: '이 회사에는 금형 그룹이 없습니다',
+    noMolds: '이 금형 그룹에는 금형이 없습니다',
+    deleteConfirm: '금형 그룹 “{{name}}”을(를) 삭제하시겠습니까?',
+    deleteDataLost:
+      '데이터가 삭제됩니다: 이 그룹의 금형 {{count}}개가 측정값, 이력, 작업 지시, 유지보수 작업과 함께 삭제됩니다. 되돌릴 수 없습니다.',
+    deletedWithMolds: '삭제되었습니다. 금형 {{count}}개도 삭제되었습니다',
+    nameTaken: '이 회사에 같은 이름의 금형 그룹이 이미 있습니다',
+  },
+  picker: {
+    company: '회사',
+    group: '금형 그룹',
+    companyPlaceholder: '회사를 선택하세요',
+    groupPlaceholder: '금형 그룹을 선택하세요',
+    chooseCompanyFirst: '먼저 회사를 선택하세요',
+    noCompanies: '아직 회사가 없습니다',
+    noGroups: '이 회사에는 금형 그룹이 없습니다',
+  },
+  tags: {
+    placeholder: '선택하거나 새로 입력하세요',
+    add: '“{{name}}” 추가',
+    delete: '태그 {{name}} 삭제',
+    deleteConfirm: '태그 “{{name}}”을(를) 삭제하시겠습니까? 금형은 기존 값을 유지합니다.',
+    empty: '아직 태그가 없습니다. 입력하세요',
+    tooLong: '최대 32자입니다',
+  },
+};

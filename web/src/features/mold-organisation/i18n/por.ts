@@ -1,0 +1,52 @@
+import type { en } from './en';
+
+export const por: typeof en = {
+  company: {
+    name: 'Nome da empresa',
+    groups: 'Grupos de moldes',
+    molds: 'Moldes',
+    createdAt: 'Criada em',
+    add: 'Adicionar empresa',
+    edit: 'Editar empresa',
+    searchPlaceholder: 'Pesquisar empresas',
+    empty: 'Nenhuma empresa ainda: adicione a primeira',
+    deleteConfirm: 'Excluir a empresa “{{name}}”?',
+    hasGroups: 'A empresa “{{name}}” ainda tem {{count}} grupo(s) de moldes: exclua-os primeiro.',
+    nameTaken: 'Já existe uma empresa com este nome',
+  },
+  group: {
+    name: 'Nome do grupo',
+    company: 'Empresa',
+    molds: 'Moldes',
+    createdAt: 'Criado em',
+    add: 'Adicionar grupo de moldes',
+    edit: 'Editar grupo de moldes',
+    searchPlaceholder: 'Pesquisar grupos de moldes',
+    allCompanies: 'Todas as empresas',
+    empty: 'Nenhum grupo de moldes ainda: adicione o primeiro',
+    emptyForCompany: 'Não existe grupo de moldes para esta empresa',
+    noMolds: 'Não existe molde neste grupo de moldes',
+    deleteConfirm: 'Excluir o grupo de moldes “{{name}}”?',
+    deleteDataLost:
+      'Dados perdidos: os {{count}} molde(s) do grupo serão excluídos com ele, junto com suas leituras, histórico, ordens de serviço e tarefas de manutenção. Não é possível desfazer.',
+    deletedWithMolds: 'Excluído, com {{count}} molde(s)',
+    nameTaken: 'Esta empresa já tem um grupo de moldes com este nome',
+  },
+  picker: {
+    company: 'Empresa',
+    group: 'Grupo de moldes',
+    companyPlaceholder: 'Escolha uma empresa',
+    groupPlaceholder: 'Escolha um grupo de moldes',
+    chooseCompanyFirst: 'Escolha primeiro uma empresa',
+    noCompanies: 'Nenhuma empresa ainda',
+    noGroups: 'Não existe grupo de moldes para esta empresa',
+  },
+  tags: {
+    placeholder: 'Escolha uma ou digite uma nova',
+    add: 'Adicionar “{{name}}”',
+    delete: 'Excluir a etiqueta {{name}}',
+    deleteConfirm: 'Excluir a etiqueta “{{name}}”? Os moldes mantêm o valor que têm.',
+    empty: 'Nenhuma etiqueta ainda: digite uma',
+    tooLong: 'No máximo 32 caracteres',
+  },
+};

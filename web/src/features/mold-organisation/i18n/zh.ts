@@ -1,0 +1,52 @@
+import type { en } from './en';
+
+export const zh: typeof en = {
+  company: {
+    name: '公司名称',
+    groups: '模具分组',
+    molds: '模具',
+    createdAt: '创建时间',
+    add: '添加公司',
+    edit: '编辑公司',
+    searchPlaceholder: '搜索公司',
+    empty: '还没有公司，请添加第一个',
+    deleteConfirm: '确定删除公司“{{name}}”吗？',
+    hasGroups: '公司“{{name}}”下还有 {{count}} 个模具分组，请先删除这些分组。',
+    nameTaken: '已存在同名公司',
+  },
+  group: {
+    name: '分组名称',
+    company: '公司',
+    molds: '模具',
+    createdAt: '创建时间',
+    add: '添加模具分组',
+    edit: '编辑模具分组',
+    searchPlaceholder: '搜索模具分组',
+    allCompanies: '全部公司',
+    empty: '还没有模具分组，请添加第一个',
+    emptyForCompany: '该公司下不存在模具分组',
+    noMolds: '该模具分组下不存在模具',
+    deleteConfirm: '确定删除模具分组“{{name}}”吗？',
+    deleteDataLost:
+      '数据将丢失：该分组的 {{count}} 个模具将一并删除，包括它们的读数、历史、工单和保养任务。此操作无法撤销。',
+    deletedWithMolds: '删除成功，共删除 {{count}} 个模具',
+    nameTaken: '该公司已有同名模具分组',
+  },
+  picker: {
+    company: '公司',
+    group: '模具分组',
+    companyPlaceholder: '请选择公司',
+    groupPlaceholder: '请选择模具分组',
+    chooseCompanyFirst: '请先选择公司',
+    noCompanies: '还没有公司',
+    noGroups: '该公司下不存在模具分组',
+  },
+  tags: {
+    placeholder: '选择或输入新的',
+    add: '添加“{{name}}”',
+    delete: '删除标签 {{name}}',
+    deleteConfirm: '确定删除标签“{{name}}”吗？模具保留现有的值。',
+    empty: '还没有标签，请输入一个',
+    tooLong: '最多 32 个字符',
+  },
+};
