@@ -2,6 +2,10 @@
 export const en = {
   list: {
     searchPlaceholder: 'Mould name or mould no',
+    company: 'Company',
+    group: 'Mould group',
+    allCompanies: 'All companies',
+    allGroups: 'All groups',
     add: 'Add mould',
     empty: 'No moulds yet',
     emptyFiltered: 'No mould matches',

@@ -3,6 +3,10 @@ import type { en } from './en';
 export const kor: typeof en = {
   list: {
     searchPlaceholder: '금형 이름 또는 금형 번호',
+    company: '회사',
+    group: '금형 그룹',
+    allCompanies: '모든 회사',
+    allGroups: '모든 그룹',
     add: '금형 추가',
     empty: '아직 금형이 없습니다',
     emptyFiltered: '조건에 맞는 금형이 없습니다',

@@ -3,6 +3,10 @@ import type { en } from './en';
 export const por: typeof en = {
   list: {
     searchPlaceholder: 'Nome ou nº do molde',
+    company: 'Empresa',
+    group: 'Grupo de moldes',
+    allCompanies: 'Todas as empresas',
+    allGroups: 'Todos os grupos',
     add: 'Adicionar molde',
     empty: 'Ainda não há moldes',
     emptyFiltered: 'Nenhum molde corresponde',

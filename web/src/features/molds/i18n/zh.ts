@@ -3,6 +3,10 @@ import type { en } from './en';
 export const zh: typeof en = {
   list: {
     searchPlaceholder: '模具名称或模具编号',
+    company: '公司',
+    group: '模具组',
+    allCompanies: '全部公司',
+    allGroups: '全部模具组',
     add: '添加模具',
     empty: '暂无模具',
     emptyFiltered: '没有符合条件的模具',

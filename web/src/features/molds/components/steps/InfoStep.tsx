@@ -1,11 +1,11 @@
 import { Col, Form, Input, Row, Select } from 'antd';
-import { CompanySelect, TagSelect } from '../../../mold-organisation';
 import type { MoldRecord } from '../../api/moldRecord';
-import { useGroups } from '../../api/pickers';
+import { useCompanies, useGroups } from '../../api/pickers';
 import { useMoldsTranslation } from '../../catalog';
 import { DeviceActions } from '../DeviceActions';
 import { ImageField } from '../ImageField';
 import { NumberItem, SchemaItem } from '../SchemaItem';
+import { TagField } from '../TagField';
 import type { ShownToken } from '../TokenDialog';
 
 export interface InfoStepProps {
@@ -33,18 +33,27 @@ function CompanyAndGroup() {
   const { t } = useMoldsTranslation();
   const form = Form.useFormInstance();
   const companyId = Form.useWatch<number | undefined>('company_id', form);
+  const companies = useCompanies();
   const groups = useGroups(companyId);
+  const options = (list: Array<{ id: number; name: string }> | undefined) =>
+    list?.map((option) => ({ value: option.id, label: option.name }));
   return (
     <>
       <Col {...half}>
         <SchemaItem name={['company_id']} label={t('fields.company')}>
-          <CompanySelect testId="field-company_id" onChange={() => form.setFieldValue('group_id', undefined)} />
+          <Select
+            options={options(companies.data)}
+            loading={companies.isPending}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={() => form.setFieldValue('group_id', undefined)}
+            data-testid="field-company_id"
+          />
         </SchemaItem>
       </Col>
       <Col {...half}>
         <SchemaItem name={['group_id']} label={t('fields.group')}>
           <Select
-            options={groups.data?.map((group) => ({ value: group.id, label: group.name }))}
+            options={options(groups.data)}
             loading={groups.isFetching}
             disabled={companyId === undefined}
             showSearch={{ optionFilterProp: 'label' }}
@@ -53,17 +62,6 @@ function CompanyAndGroup() {
         </SchemaItem>
       </Col>
     </>
-  );
-}
-
-/** Country or workshop: one of the organisation's tags, or a new one typed in. */
-function TagField({ name, kind, label }: { name: string; kind: 'country' | 'factory'; label: string }) {
-  return (
-    <Col {...half}>
-      <SchemaItem name={[name]} label={label}>
-        <TagSelect kind={kind} testId={`field-${name}`} />
-      </SchemaItem>
-    </Col>
   );
 }
 
@@ -100,8 +98,12 @@ export function InfoStep({ stored, image, onImage, onToken, onUnbound }: InfoSte
       </Col>
       <TextItem name="oem_id" label={t('fields.oemId')} />
       <TextItem name="customer" label={t('fields.customer')} />
-      <TagField name="country" kind="country" label={t('fields.country')} />
-      <TagField name="workshop" kind="factory" label={t('fields.workshop')} />
+      <Col {...half}>
+        <TagField name="country" kind="country" label={t('fields.country')} />
+      </Col>
+      <Col {...half}>
+        <TagField name="workshop" kind="factory" label={t('fields.workshop')} />
+      </Col>
       <TextItem name="project_name" label={t('fields.projectName')} />
       <TextItem name="part_id" label={t('fields.partId')} />
       <Col {...half}>
