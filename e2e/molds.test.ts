@@ -77,6 +77,8 @@ async function fillInfoStep(page: Page): Promise<void> {
   await field(page, 'project_name').fill('Caps');
   await form(page).getByTestId('image-input').setInputFiles({ name: 'mould.png', mimeType: 'image/png', buffer: PNG });
   await form(page).getByTestId('image-preview').waitFor();
+  // The browser's own file control stays out of sight: the button opens it.
+  expect(await form(page).getByTestId('image-input').isVisible()).toBe(false);
 }
 
 async function fillChannel(page: Page, list: string, values: [string, string, string]): Promise<void> {
