@@ -60,7 +60,10 @@ export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
       import('../features/mold-organisation').then((module) => ({ default: module.MoldGroupPage })),
     ),
   },
-  '/moldsetting/mold': screen('moldList'),
+  '/moldsetting/mold': {
+    title: 'moldList',
+    component: lazy(() => import('../features/molds').then((module) => ({ default: module.MoldListPage }))),
+  },
   '/moldsetting/share/sharecontent': screen('moldSharing'),
   '/moldsetting/share/accept': screen('shareAccept'),
   '/organization/role': { title: 'role', component: lazy(() => import('../features/roles')) },

@@ -1,4 +1,5 @@
 import type { en as adminList } from '../components/admin/i18n/en';
+import type { MoldsCatalog } from '../features/molds';
 import type { MoldOrganisationCatalog } from '../features/mold-organisation';
 import type { RolesCatalog } from '../features/roles';
 import type { UsersCatalog } from '../features/users';
@@ -9,6 +10,7 @@ import type { UsersCatalog } from '../features/users';
  */
 export interface FeatureResources {
   adminList: typeof adminList;
+  molds: MoldsCatalog;
   moldOrganisation: MoldOrganisationCatalog;
   roles: RolesCatalog;
   users: UsersCatalog;

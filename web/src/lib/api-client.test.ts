@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, RequestCanceledError, createApiClient } from './api-client';
+import { ApiError, RequestCanceledError, createApiClient, type ApiClientConfig } from './api-client';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -23,18 +23,18 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
 
 let toasts: string[];
 let loggedOut: number;
-const client = (base = () => baseUrl) =>
-  createApiClient({
-    baseUrl: base,
-    token: () => 'abc.def.ghi',
-    languageCode: () => 'ko_KR',
-    timeZone: () => 'Asia/Kolkata',
-    notifyError: (text) => toasts.push(text),
-    failureText: (status) => (status === undefined ? 'Network error' : `HTTP ${status}`),
-    onUnauthenticated: () => {
-      loggedOut += 1;
-    },
-  });
+const clientConfig = (base = () => baseUrl): ApiClientConfig => ({
+  baseUrl: base,
+  token: () => 'abc.def.ghi',
+  languageCode: () => 'ko_KR',
+  timeZone: () => 'Asia/Kolkata',
+  notifyError: (text) => toasts.push(text),
+  failureText: (status) => (status === undefined ? 'Network error' : `HTTP ${status}`),
+  onUnauthenticated: () => {
+    loggedOut += 1;
+  },
+});
+const client = (base = () => baseUrl) => createApiClient(clientConfig(base));
 
 beforeEach(() => {
   toasts = [];
@@ -64,6 +64,22 @@ describe('API client against a real HTTP server', () => {
     await expect(first).rejects.toBeInstanceOf(RequestCanceledError);
     await expect(second).resolves.toMatchObject({ code: 200 });
     expect(toasts).toEqual([]);
+  });
+
+  it('hands a FormData body to fetch as it is, so the browser sends multipart with its boundary', async () => {
+    let sent: RequestInit | undefined;
+    const api = createApiClient({
+      ...clientConfig(),
+      fetch: async (_url, init) => {
+        sent = init;
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }));
+      },
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['png bytes'], { type: 'image/png' }), 'mould.png');
+    await api.post('/upload/', form);
+    expect(sent?.body).toBe(form);
+    expect(sent?.headers).not.toHaveProperty('Content-Type');
   });
 
   it.each([

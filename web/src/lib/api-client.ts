@@ -11,7 +11,7 @@ export type Query = Record<string, QueryScalar | readonly QueryScalar[]>;
 
 export interface RequestOptions {
   query?: Query;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData goes as multipart (file uploads). */
   body?: unknown;
   /** Aborts the request (react-query passes one); the promise then rejects with RequestCanceledError. */
   signal?: AbortSignal;
@@ -121,7 +121,8 @@ export function createApiClient(config: ApiClientConfig) {
       const token = config.token();
       if (token) headers.Authorization = `JWT ${token}`;
       init = { method, headers };
-      if (body !== undefined) {
+      if (body instanceof FormData) init.body = body;
+      else if (body !== undefined) {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(body);
       }

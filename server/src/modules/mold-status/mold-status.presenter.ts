@@ -1,5 +1,6 @@
 import { TimeStateStatus, moldInfoSchema, type MoldFacts, type SlotState, type StateCounts } from '@mouldwatch/shared';
 import { presentLiveStatus } from '../../state/status.presenter.js';
+import { imageUrl } from '../molds/molds.presenter.js';
 import type { MoldFactsRow } from './mold-facts.repository.js';
 import type { StateCountRow } from './mold-status.repository.js';
 
@@ -56,7 +57,7 @@ export function presentMoldFacts(row: MoldFactsRow, figures: MoldFigures): MoldF
     averaged_cycles: figures.cycles,
     stop_seconds_today: figures.stopSecondsToday,
     location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng, source: 'gps' } : null,
-    mold_image: row.mold_image,
+    mold_image: imageUrl(row.mold_image),
     favourite: row.favourite,
     device_no: row.device_no,
     oem_id: row.oem_id,

@@ -498,6 +498,22 @@ describe('GET /api/yudata/mold/{moldId}/', () => {
     });
   });
 
+  it('gives an uploaded image as the URL the browser loads it from', async () => {
+    const moldId = moulds['Bumper bracket']!;
+    const key = `molds/${'ab'.repeat(16)}.png`;
+    await app.context.db.updateTable('molds').set({ mold_image: key }).where('id', '=', moldId).execute();
+    try {
+      const response = await get(`/api/yudata/mold/${moldId}/`);
+      expect(response.json().data.mold_image).toBe(`/api/files/${key}`);
+    } finally {
+      await app.context.db
+        .updateTable('molds')
+        .set({ mold_image: '/uploads/bumper.png' })
+        .where('id', '=', moldId)
+        .execute();
+    }
+  });
+
   it('dates the activation by the roll-ups once the first raw readings are gone', async () => {
     const moldId = moulds['Door handle']!;
     const firstBucket = new Date((noon - 90 * 86_400) * 1000);

@@ -1,0 +1,270 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { openWithSelectedMould } from './support/moulds.js';
+import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+
+let consoleApp: InProcessConsole;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  [consoleApp, browser] = await Promise.all([startInProcessConsole(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await consoleApp?.stop();
+});
+
+/** A 1×1 PNG: the server recognises images by their content. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const MOULD = `E2E_${Date.now().toString(36)}`;
+const SERIAL = `E2E-DEV-${Date.now().toString(36)}`;
+
+async function openMoldList(page: Page): Promise<void> {
+  await page.goto(`${consoleApp.url}/moldsetting/mold`);
+  await page.getByTestId('molds-table').waitFor();
+  await page.locator('[data-testid="molds-table"] .ant-table-row').first().waitFor();
+}
+
+const form = (page: Page) => page.getByTestId('mold-form');
+const field = (page: Page, name: string) => form(page).getByTestId(`field-${name}`);
+/** The error antd shows under the field with test id `field-<name>`. */
+const fieldError = (page: Page, name: string) =>
+  form(page)
+    .locator('.ant-form-item', { has: page.getByTestId(`field-${name}`) })
+    .locator('.ant-form-item-explain-error');
+
+const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Picks the first option of a select once it is enabled, and waits for its dropdown to be gone. */
+async function pickFirstOption(page: Page, select: Locator): Promise<string> {
+  await expect.poll(async () => (await select.getAttribute('class')) ?? '').not.toContain('ant-select-disabled');
+  await expect.poll(() => openDropdowns(page).count()).toBe(0);
+  await select.click();
+  const option = openDropdowns(page).locator('.ant-select-item-option').first();
+  await option.waitFor();
+  const label = (await option.innerText()).trim();
+  await option.click();
+  await expect.poll(() => openDropdowns(page).count()).toBe(0);
+  return label;
+}
+
+/** A screenshot once the drawer's slide and the error messages' fade-in are over. */
+async function formShot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(500);
+  await screenshot(page, name, { fullPage: false });
+}
+
+async function next(page: Page): Promise<void> {
+  await form(page).getByTestId('mold-form-next').click();
+}
+
+/** The step title the form shows: the Steps' active item on a wide screen. */
+const activeStep = (page: Page) => form(page).locator('.ant-steps-item-active .ant-steps-item-title').innerText();
+
+async function fillInfoStep(page: Page): Promise<void> {
+  await field(page, 'name').fill(MOULD);
+  await field(page, 'mold_number').fill('E2E#1');
+  await pickFirstOption(page, field(page, 'company_id'));
+  await pickFirstOption(page, field(page, 'group_id'));
+  await field(page, 'cavitation').fill('4');
+  await field(page, 'start_count').fill('0');
+  await field(page, 'project_name').fill('Caps');
+  await form(page).getByTestId('image-input').setInputFiles({ name: 'mould.png', mimeType: 'image/png', buffer: PNG });
+  await form(page).getByTestId('image-preview').waitFor();
+  // The browser's own file control stays out of sight: the button opens it.
+  expect(await form(page).getByTestId('image-input').isVisible()).toBe(false);
+}
+
+async function fillChannel(page: Page, list: string, values: [string, string, string]): Promise<void> {
+  await field(page, `${list}-0-name`).fill(values[0]);
+  await field(page, `${list}-0-set`).fill(values[1]);
+  await field(page, `${list}-0-alert`).fill(values[2]);
+  expect(await field(page, `${list}-0-name`).inputValue()).toBe(values[0]);
+  expect(await field(page, `${list}-0-set`).inputValue()).toBe(values[1]);
+}
+
+describe('moulds in the console', () => {
+  it('adds a mould through the seven steps, binds its device, edits it, finds it and deletes it', async () => {
+    const page = await browser.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: consoleApp.url });
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await openMoldList(page);
+    await screenshot(page, 'molds-list-en-1440');
+
+    await page.getByTestId('molds-add').click();
+    await form(page).waitFor();
+    // Next on an empty first step: the step's fields say what is missing, and the form stays.
+    await next(page);
+    await expect.poll(() => fieldError(page, 'name').innerText()).toBe('Required');
+    await expect.poll(() => activeStep(page)).toBe('Mould information');
+    await formShot(page, 'molds-form-info-errors-en-1440');
+
+    await fillInfoStep(page);
+    await field(page, 'device_no').fill('bad serial');
+    await next(page);
+    await expect.poll(() => fieldError(page, 'device_no').innerText()).toContain('Number error');
+    expect(await field(page, 'name').inputValue()).toBe(MOULD);
+    await field(page, 'device_no').fill(SERIAL);
+    await next(page);
+
+    await expect.poll(() => activeStep(page)).toBe('Process information');
+    await formShot(page, 'molds-form-process-en-1440');
+    await next(page);
+
+    await expect.poll(() => activeStep(page)).toBe('Hot runner temperature setting');
+    await fillChannel(page, 'hot_temp_setting', ['H1', '230', '10']);
+    await formShot(page, 'molds-form-hot-runner-en-1440');
+    await next(page);
+
+    await expect.poll(() => activeStep(page)).toBe('Mould temperature setting');
+    await fillChannel(page, 'mold_temp_setting', ['T1', '60', '5']);
+    await formShot(page, 'molds-form-mould-temp-en-1440');
+    await next(page);
+
+    await expect.poll(() => activeStep(page)).toBe('Cycle time setting');
+    await field(page, 'cycle_time').fill('30');
+    await field(page, 'cycle_time_setting-time').fill('120');
+    await field(page, 'cycle_time_setting-alert').fill('5');
+    await field(page, 'cycle_time_setting-early').fill('6');
+    await field(page, 'basic_time').fill('300');
+    await field(page, 'basic_stop_time').fill('1800');
+    await next(page);
+    await expect.poll(() => fieldError(page, 'cycle_time_setting-early').innerText()).toContain('less than the alert');
+    await formShot(page, 'molds-form-cycle-time-en-1440');
+    await field(page, 'cycle_time_setting-early').fill('2');
+    await next(page);
+
+    await expect.poll(() => activeStep(page)).toBe('Counter setting');
+    await field(page, 'counter').fill('1000000');
+    await field(page, 'maint_interval').fill('50000');
+    await field(page, 'oee').fill('85');
+    await formShot(page, 'molds-form-counter-en-1440');
+    await next(page);
+
+    await expect.poll(() => activeStep(page)).toBe('Voltage setting');
+    await field(page, 'voltage').fill('380');
+    await formShot(page, 'molds-form-voltage-en-1440');
+    // Going back keeps what was typed.
+    await form(page).getByTestId('mold-form-previous').click();
+    expect(await field(page, 'counter').inputValue()).toBe('1000000');
+    await next(page);
+    expect(await field(page, 'voltage').inputValue()).toBe('380');
+    await form(page).getByTestId('mold-form-save').click();
+
+    // The device was registered by this save: its token, once, with a copy button.
+    const token = page.getByTestId('device-token');
+    await token.waitFor();
+    const tokenText = (await token.innerText()).trim();
+    expect(tokenText.length).toBeGreaterThan(16);
+    await formShot(page, 'molds-token-en-1440');
+    await waitForToastsGone(page);
+    await page.getByTestId('token-copy').click();
+    await expectToast(page, 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tokenText);
+    await page.getByTestId('token-close').click();
+    await form(page).waitFor({ state: 'detached' });
+
+    // In the list: found by its name, with its device and image.
+    await page.getByTestId('molds-search').locator('input').fill(MOULD);
+    await page.getByTestId('molds-search').locator('input').press('Enter');
+    const row = page.locator('[data-testid="molds-table"] .ant-table-row', { hasText: MOULD });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain(SERIAL);
+    expect(await row.locator('img.mw-molds-thumb').getAttribute('src')).toMatch(/^\/api\/files\//);
+    await screenshot(page, 'molds-list-found-en-1440');
+
+    // The home screen's facts page of the mould shows the uploaded image too.
+    const listPage = page.url();
+    const moldId = Number((await row.getAttribute('data-row-key')) ?? NaN);
+    await openWithSelectedMould(page, `${consoleApp.url}/molddetail`, {
+      id: moldId,
+      name: MOULD,
+      mold_number: 'E2E#1',
+    });
+    await expect.poll(() => page.getByTestId('facts-image').getAttribute('src')).toMatch(/^\/api\/files\//);
+    expect(await page.getByTestId('facts-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    await page.goto(listPage);
+    await page.getByTestId('molds-search').locator('input').fill(MOULD);
+    await page.getByTestId('molds-search').locator('input').press('Enter');
+    await expect.poll(() => row.count()).toBe(1);
+
+    // Edit: a new token (confirmed, shown once), a new name, saved after walking the checked steps.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await field(page, 'name').waitFor();
+    expect(await field(page, 'name').inputValue()).toBe(MOULD);
+    await form(page).getByTestId('device-new-token').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await page.getByTestId('device-token').waitFor();
+    expect((await page.getByTestId('device-token').innerText()).trim()).not.toBe(tokenText);
+    await page.getByTestId('token-close').click();
+    await field(page, 'name').fill(`${MOULD}X`);
+    await next(page);
+    await next(page);
+    // The stored channels come back into their rows.
+    expect(await field(page, 'hot_temp_setting-0-name').inputValue()).toBe('H1');
+    expect(await field(page, 'hot_temp_setting-0-set').inputValue()).toBe('230');
+    for (let step = 2; step < 6; step += 1) await next(page);
+    await waitForToastsGone(page);
+    await form(page).getByTestId('mold-form-save').click();
+    await expectToast(page, 'Modified successfully');
+    await form(page).waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toContain(`${MOULD}X`);
+
+    // Delete, after the spec's confirmation naming what goes with it.
+    await waitForToastsGone(page);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirmation = page.locator('.ant-modal-confirm');
+    await confirmation.waitFor();
+    expect(await confirmation.innerText()).toContain('work orders and maintenance tasks are deleted too');
+    await confirmation.locator('.ant-btn-dangerous').click();
+    await expectToast(page, 'Deleted successfully');
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('filters by company and group', async () => {
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await openMoldList(page);
+    const rows = page.locator('[data-testid="molds-table"] .ant-table-row');
+    const company = await pickFirstOption(page, page.getByTestId('molds-filter-company'));
+    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes(company))).toBe(true);
+    const group = await pickFirstOption(page, page.getByTestId('molds-filter-group'));
+    await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes(group))).toBe(true);
+  });
+
+  const LANGUAGES = [
+    { language: 'en', locale: 'en-US', title: 'Mould List', step: 'Mould information' },
+    { language: 'zh', locale: 'zh-CN', title: '模具列表', step: '模具信息' },
+    { language: 'kor', locale: 'ko-KR', title: '금형 목록', step: '금형 정보' },
+    { language: 'por', locale: 'pt-BR', title: 'Lista de moldes', step: 'Informações do molde' },
+  ];
+  const SIZES = [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ];
+
+  it.each(LANGUAGES)('shows the list and the first step in $language, wide and on a phone', async (language) => {
+    for (const size of SIZES) {
+      const page = await browser.newPage({ locale: language.locale, ...size });
+      await logIn(page, consoleApp.url, 'admin', 'admin123');
+      await openMoldList(page);
+      expect(await page.getByTestId('molds').innerText()).toContain(language.title);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth).toBeLessThanOrEqual(size.width);
+      await screenshot(page, `molds-list-${language.language}-${size.width}`);
+      await page.getByTestId('molds-add').click();
+      await form(page).waitFor();
+      const stepTitle =
+        size.width < 992 ? page.getByTestId('mold-form-step-title') : form(page).locator('.ant-steps-item-active');
+      expect(await stepTitle.innerText()).toContain(language.step);
+      await formShot(page, `molds-form-${language.language}-${size.width}`);
+      await page.close();
+    }
+  });
+});

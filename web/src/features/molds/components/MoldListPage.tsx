@@ -1,0 +1,106 @@
+import { Select } from 'antd';
+import { MenuId } from '@mouldwatch/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
+import type { ScreenProps } from '../../../app/screens';
+import { currentLanguage } from '../../../i18n';
+import { confirm, toast } from '../../../lib/feedback';
+import { useSession } from '../../../lib/session';
+import { formatDateTime } from '../../../lib/time';
+import { deleteMold } from '../api/deleteMold';
+import { MOLD_LIST_KEY, listMolds, type MoldListFilters, type MoldListItem } from '../api/listMolds';
+import { useCompanies, useGroups } from '../api/pickers';
+import { useMoldsTranslation } from '../catalog';
+import { MoldFormDrawer, type FormTarget } from './MoldFormDrawer';
+import { moldColumns } from './moldColumns';
+import '../molds.css';
+
+function Filters({ filters, onChange }: { filters: MoldListFilters; onChange(filters: MoldListFilters): void }) {
+  const { t } = useMoldsTranslation();
+  const companies = useCompanies();
+  const groups = useGroups(filters.companyId);
+  return (
+    <>
+      <Select
+        className="mw-molds-filter"
+        allowClear
+        placeholder={t('list.allCompanies')}
+        aria-label={t('list.company')}
+        value={filters.companyId}
+        options={companies.data?.map((company) => ({ value: company.id, label: company.name }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(companyId?: number) => onChange({ companyId: companyId ?? null, groupId: null })}
+        data-testid="molds-filter-company"
+      />
+      <Select
+        className="mw-molds-filter"
+        allowClear
+        placeholder={t('list.allGroups')}
+        aria-label={t('list.group')}
+        value={filters.groupId}
+        disabled={filters.companyId === null}
+        options={groups.data?.map((group) => ({ value: group.id, label: group.name }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(groupId?: number) => onChange({ ...filters, groupId: groupId ?? null })}
+        data-testid="molds-filter-group"
+      />
+    </>
+  );
+}
+
+/** /moldsetting/mold: the caller's moulds, searched and filtered, with the form to add and edit them. */
+export function MoldListPage({ title }: ScreenProps) {
+  const { t } = useMoldsTranslation();
+  const { t: tAll } = useTranslation();
+  const actions = useMenuActions(MenuId.mold);
+  const timeZone = useSession((state) => state.timeZone);
+  const [filters, setFilters] = useState<MoldListFilters>({ companyId: null, groupId: null });
+  const [formTarget, setFormTarget] = useState<FormTarget>(null);
+  const list = usePagedList<MoldListItem, MoldListFilters>(MOLD_LIST_KEY, listMolds, filters);
+
+  const askDelete = (mould: MoldListItem) =>
+    confirm({
+      title: t('list.deleteTitle', { name: mould.name }),
+      content: t('list.deleteContent'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        toast.success(await deleteMold(mould.id));
+        await list.query.refetch();
+      },
+    });
+
+  const columns = moldColumns(t, {
+    canEdit: actions.can('edit'),
+    canDelete: actions.can('delete'),
+    onEdit: (mould) => setFormTarget({ id: mould.id, name: mould.name }),
+    onDelete: askDelete,
+    sharedText: tAll('moldSharedReadOnly', { ns: 'server' }),
+    formatExpiry: (value) => formatDateTime(Date.parse(value) / 1000, timeZone, currentLanguage()),
+  });
+
+  const filtered = filters.companyId !== null || list.request.search !== '';
+  return (
+    <>
+      <ListScreen<MoldListItem>
+        title={title}
+        list={list}
+        columns={columns}
+        rowKey="id"
+        testId="molds"
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filters={<Filters filters={filters} onChange={setFilters} />}
+        onAdd={actions.can('add') ? () => setFormTarget('new') : undefined}
+        addLabel={t('list.add')}
+        emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
+      />
+      <MoldFormDrawer
+        target={formTarget}
+        onClose={() => {
+          setFormTarget(null);
+          void list.query.refetch();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { MOLD_FORM_STEPS, VALIDATION_MESSAGES, type ValidationMessageKey } from '@mouldwatch/shared';
+
+/** A field of the form as antd names it: the schema's path (['hot_temp_setting', 0, 'name']). */
+export type FieldPath = Array<string | number>;
+
+export interface FieldIssue {
+  path: FieldPath;
+  key: ValidationMessageKey;
+}
+
+export const STEP_COUNT = MOLD_FORM_STEPS.length;
+export const LAST_STEP = STEP_COUNT - 1;
+
+const isValidationKey = (message: string): message is ValidationMessageKey =>
+  Object.hasOwn(VALIDATION_MESSAGES.en, message);
+
+/** What the shared schema of step `step` finds wrong in the form's values, one issue per field. */
+export function stepIssues(step: number, values: unknown): FieldIssue[] {
+  const result = MOLD_FORM_STEPS[step]?.schema.safeParse(values);
+  if (!result || result.success) return [];
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  for (const issue of result.error.issues) {
+    const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+    const id = path.join('.');
+    if (seen.has(id)) continue;
+    seen.add(id);
+    issues.push({ path, key: isValidationKey(issue.message) ? issue.message : 'required' });
+  }
+  return issues;
+}
+
+/** The first step whose values do not pass, or undefined when the whole form does. */
+export function firstInvalidStep(values: unknown): number | undefined {
+  const index = MOLD_FORM_STEPS.findIndex((_, step) => stepIssues(step, values).length > 0);
+  return index === -1 ? undefined : index;
+}
+
+/** The step showing a top-level field (undefined for a field no step shows). */
+export function stepOfField(field: string): number | undefined {
+  const index = MOLD_FORM_STEPS.findIndex((step) => Object.hasOwn(step.schema.shape, field));
+  return index === -1 ? undefined : index;
+}
+
+/**
+ * Where the user may go from `current`: back to any step; forward only when the current step
+ * passes, and then to the next step or to one reached before (`furthest`) — no step is skipped
+ * unchecked.
+ */
+export function canGoTo(target: number, current: number, furthest: number, currentValid: boolean): boolean {
+  if (target < 0 || target > LAST_STEP) return false;
+  if (target <= current) return true;
+  return currentValid && (target === current + 1 || target <= furthest);
+}
+
+/** A dotted field path standing alone (not the end of a longer word) and followed by ": ". */
+const NAMED_FIELD = /(?<![\p{L}\p{N}_.])([a-z_]+(?:\.[a-z0-9_]+)*): /gu;
+
+/**
+ * The field a server refusal names: a 400 message reads "<prefix>: <path>: <text>" in any language
+ * ("Invalid input: cycle_time_setting.early: …"), so the first path of a form field followed by
+ * ": " is it. Answers the path and the text after it, or undefined when no form field is named.
+ */
+export function serverFieldError(message: string): { path: FieldPath; text: string } | undefined {
+  for (const match of message.matchAll(NAMED_FIELD)) {
+    const path = (match[1] ?? '').split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    if (typeof path[0] === 'string' && stepOfField(path[0]) !== undefined) {
+      return { path, text: message.slice(match.index + match[0].length).trim() };
+    }
+  }
+  return undefined;
+}
+
+const samePath = (a: FieldPath, b: FieldPath) => a.length === b.length && a.every((part, index) => part === b[index]);
+
+/** The issue of one field on its step, if any. */
+export function issueAt(step: number, values: unknown, path: FieldPath): ValidationMessageKey | undefined {
+  return stepIssues(step, values).find((issue) => samePath(issue.path, path))?.key;
+}
