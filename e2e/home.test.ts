@@ -160,8 +160,8 @@ describe('home', () => {
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.getByTestId('filter-group').click();
     const groups = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await groups.first().waitFor();
-    expect((await groups.allInnerTexts()).sort()).toEqual(['Medical', 'Packaging']);
+    // The options come with the company's answer: read them once they have settled.
+    await expect.poll(async () => (await groups.allInnerTexts()).sort()).toEqual(['Medical', 'Packaging']);
     await screenshot(page, 'home-filter-company-en');
     await page.keyboard.press('Escape');
     await page.getByTestId('filter-clear').click();

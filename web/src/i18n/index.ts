@@ -4,8 +4,6 @@ import { initReactI18next } from 'react-i18next';
 import {
   HEADER_LANGUAGE_CODES,
   LANGUAGES,
-  SERVER_MESSAGES,
-  VALIDATION_MESSAGES,
   chooseLanguage,
   parseLanguage,
   type Language,
@@ -31,8 +29,8 @@ async function loadLanguage(language: Language): Promise<void> {
   if (antdLocales.has(language)) return;
   const pack = await LANGUAGE_PACKS[language]();
   i18n.addResourceBundle(language, 'translation', pack.translation);
-  i18n.addResourceBundle(language, 'validation', VALIDATION_MESSAGES[language]);
-  i18n.addResourceBundle(language, 'server', SERVER_MESSAGES[language]);
+  i18n.addResourceBundle(language, 'validation', pack.validation);
+  i18n.addResourceBundle(language, 'server', pack.server);
   antdLocales.set(language, pack.antd);
 }
 

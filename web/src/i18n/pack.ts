@@ -1,10 +1,15 @@
 import type { Locale } from 'antd/es/locale';
-import type { Language } from '@mouldwatch/shared';
+import type { Language, SERVER_MESSAGES_EN, VALIDATION_MESSAGES_EN } from '@mouldwatch/shared';
 import type { UiCatalog } from './en';
 
-/** What one interface language brings: its UI catalog and antd's texts (dayjs's locales come with the date pickers: dayjs.ts). */
+/**
+ * What one interface language brings: its UI catalog, the shared validation and server messages in
+ * it, and antd's texts (dayjs's locales come with the date pickers: dayjs.ts).
+ */
 export interface LanguagePack {
   translation: UiCatalog;
+  validation: Record<keyof typeof VALIDATION_MESSAGES_EN, string>;
+  server: Record<keyof typeof SERVER_MESSAGES_EN, string>;
   antd: Locale;
 }
 

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
-import type { TFunction } from 'i18next';
-import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@mouldwatch/shared';
+import i18n, { type TFunction } from 'i18next';
+import type { ValidationMessageKey } from '@mouldwatch/shared';
 
 /** What the shared zod schemas offer (kept structural: the web does not depend on zod itself). */
 export interface SafeParser {
@@ -11,8 +11,9 @@ export interface SafeParser {
     | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
-function isValidationKey(message: string): message is ValidationMessageKey {
-  return Object.hasOwn(VALIDATION_MESSAGES.en, message);
+/** A shared rule's message is a key of the validation catalog (loaded with the language). */
+export function isValidationKey(message: string): message is ValidationMessageKey {
+  return i18n.exists(message, { ns: 'validation' });
 }
 
 /** The validation message key of the first issue the schema finds for `field` (undefined when valid). */

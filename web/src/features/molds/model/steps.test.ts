@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../i18n';
 import { completeForm } from './fixtures';
 import { LAST_STEP, canGoTo, firstInvalidStep, issueAt, serverFieldError, stepIssues, stepOfField } from './steps';
+
+// The validation catalog (loaded with the language) tells a rule's message key from other text.
+beforeAll(() => initI18n());
 
 describe('step checks', () => {
   it('finds nothing wrong on any step of a complete form', () => {

@@ -1,4 +1,5 @@
-import { MOLD_FORM_STEPS, VALIDATION_MESSAGES, type ValidationMessageKey } from '@mouldwatch/shared';
+import { MOLD_FORM_STEPS, type ValidationMessageKey } from '@mouldwatch/shared';
+import { isValidationKey } from '../../../lib/forms';
 
 /** A field of the form as antd names it: the schema's path (['hot_temp_setting', 0, 'name']). */
 export type FieldPath = Array<string | number>;
@@ -10,9 +11,6 @@ export interface FieldIssue {
 
 export const STEP_COUNT = MOLD_FORM_STEPS.length;
 export const LAST_STEP = STEP_COUNT - 1;
-
-const isValidationKey = (message: string): message is ValidationMessageKey =>
-  Object.hasOwn(VALIDATION_MESSAGES.en, message);
 
 /** What the shared schema of step `step` finds wrong in the form's values, one issue per field. */
 export function stepIssues(step: number, values: unknown): FieldIssue[] {
