@@ -5,13 +5,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.js';
 import { answerFrameworkError, registerEnvelope } from './infra/http/envelope.js';
 import { registerInputGuard } from './infra/http/input-guard.js';
-import { registerSecurityHeaders } from './infra/http/security-headers.js';
+import { registerSecurityHeaders, tileImageSource } from './infra/http/security-headers.js';
 import { registerWeb } from './infra/http/web.js';
 import { LiveHub, type LiveHubOptions } from './infra/live/live-hub.js';
 import { liveRoutes } from './infra/live/live.routes.js';
 import { TelemetryIngest } from './ingest/telemetry-ingest.js';
 import { telemetryRoutes } from './ingest/telemetry.routes.js';
 import { AccessService } from './modules/access/access.service.js';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
+import { AlarmsService } from './modules/alarms/alarms.service.js';
 import { registerAuthHook } from './modules/auth/auth.hook.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -50,9 +52,28 @@ import { moldPermissionRoutes } from './modules/mold-permission/mold-permission.
 import { MoldDistributionService } from './modules/mold-permission/mold-distribution.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
 import { RolesService } from './modules/roles/roles.service.js';
+import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
+import { WorkOrdersService } from './modules/work-orders/work-orders.service.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { MaintenanceService, type MaintenanceJobOptions } from './modules/maintenance/maintenance.service.js';
+import { JobScheduler } from './infra/jobs/job-scheduler.js';
+import { LocationTracker } from './modules/location/location-tracker.js';
+import { locationRoutes } from './modules/location/location.routes.js';
+import { LocationService } from './modules/location/location.service.js';
 import { RollupJob, type RollupJobOptions } from './rollup/rollup-job.js';
 import { StateEngine, type StateEngineOptions } from './state/state-engine.js';
+import { AlarmEngine, type AlarmEngineOptions } from './alarms/alarm-engine.js';
+import { Outbox, type OutboxTransports } from './infra/mail/outbox.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { SharingService } from './modules/sharing/sharing.service.js';
+
+import { renewalRoutes } from './modules/renewal/renewal.routes.js';
+import { RenewalService } from './modules/renewal/renewal.service.js';
 
 export interface Services {
   access: AccessService;
@@ -69,8 +90,12 @@ export interface Services {
   moldPrefs: MoldPrefsService;
   /** Mould states and time-state slots, from readings and a timer (started by the server). */
   state: StateEngine;
-  /** Rolls readings and slots up into the 15-minute history buckets (started by the server). */
+  /** Judges readings into alarms, finds silent devices, escalates (issue 12; started by the server). */
+  alarmEngine: AlarmEngine;
+  /** Rolls readings and slots up into the 15-minute history buckets (a job of the scheduler). */
   rollups: RollupJob;
+  /** Scheduled work (roll-ups, sweeps, deliveries …); started by the server, run by hand in tests. */
+  jobs: JobScheduler;
   /** Mould data of the detail views: real time and history ranges. */
   moldHistory: MoldHistoryService;
   /** The detail views' history as spreadsheets. */
@@ -91,12 +116,36 @@ export interface Services {
   moldDistribution: MoldDistributionService;
   /** The organisation's users as administrators manage them. */
   userAdmin: UserAdminService;
+  /** The alarm pages: lists, acknowledgement, export and the escalation delay. */
+  alarms: AlarmsService;
+  /** Outgoing e-mail and SMS (infra/mail, infra/sms): queued, sent by the `outbox` job. */
+  outbox: Outbox;
+  /** Alert messages at each user's frequency (the `alert-delivery` job) and the unsubscribe link. */
+  alerts: AlertsService;
+  /** Work orders: planned, started, progressing with the counter, finished or stopped; their rejects. */
+  workOrders: WorkOrdersService;
+  /** Positions of moulds: the map, manual positions, location history, known access points. */
+  location: LocationService;
+  /** Keeps positions from readings (started by the server). */
+  locationTracker: LocationTracker;
+  /** Reports: OEE, cycle time and energy over moulds and periods. */
+  reports: ReportsService;
+  /** Maintenance tasks, their schedule and records; a job evaluates due statuses (maintenanceDue). */
+  maintenance: MaintenanceService;
+  sharing: SharingService;
+
+  /** Renewal orders of device subscriptions, the operator's confirmation, the reminder job. */
+  renewal: RenewalService;
 }
 
 /** Timings of the background jobs (tests run them by hand). */
 export interface JobOptions {
   state?: Partial<StateEngineOptions>;
   rollups?: Partial<RollupJobOptions>;
+  alarms?: Partial<AlarmEngineOptions>;
+  /** Alert delivery: the outbox's transports in place of SMTP_URL / SMS_URL's, the jobs' intervals (tests). */
+  delivery?: { transports?: OutboxTransports; outboxIntervalMs?: number; alertIntervalMs?: number };
+  maintenance?: Partial<MaintenanceJobOptions>;
 }
 
 export function createServices(context: AppContext, jobs: JobOptions = {}): Services {
@@ -104,12 +153,34 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
   const moldHistory = new MoldHistoryService(context, access);
   const files = new DataDirFileStore(context.config.dataDir);
   const moldDistribution = new MoldDistributionService(context);
+  const scheduler = new JobScheduler(context.log);
+  const rollups = new RollupJob(context, jobs.rollups);
+  scheduler.every(rollups.asJob());
+  const alarmEngine = new AlarmEngine(context, jobs.alarms);
+  for (const job of alarmEngine.jobs()) scheduler.every(job);
+  const outbox = new Outbox(context, jobs.delivery?.transports);
+  const alerts = new AlertsService(context, outbox);
+  scheduler.every(outbox.asJob(jobs.delivery?.outboxIntervalMs));
+  scheduler.every(alerts.asJob(jobs.delivery?.alertIntervalMs));
+  const workOrders = new WorkOrdersService(context, access);
+  scheduler.every(workOrders.asJob());
+  const maintenance = new MaintenanceService(context, access, jobs.maintenance);
+  scheduler.every(maintenance.asJob());
+  const auth = new AuthService(context);
+
+  const renewal = new RenewalService(context, access, outbox);
+  scheduler.every(renewal.asJob());
   return {
+    alarmEngine,
+    outbox,
+    alerts,
+    workOrders,
+    jobs: scheduler,
     moldDistribution,
     userAdmin: new UserAdminService(context, moldDistribution),
     access,
-    auth: new AuthService(context),
-    users: new UsersService(context),
+    auth,
+    users: new UsersService(context, alerts),
     menu: new MenuService(context, access),
     notices: new NoticesService(context),
     devices: new DevicesService(context, access),
@@ -117,7 +188,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldStatus: new MoldStatusService(context, access),
     moldPrefs: new MoldPrefsService(context.db, access),
     state: new StateEngine(context, jobs.state),
-    rollups: new RollupJob(context, jobs.rollups),
+    rollups,
     moldHistory,
     moldExport: new MoldExportService(moldHistory),
     channelChoice: new ChannelChoiceService(context, access),
@@ -128,6 +199,14 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     moldGroups: new MoldGroupsService(context, access, files),
     moldTags: new MoldTagsService(context),
     roles: new RolesService(context),
+    alarms: new AlarmsService(context, access),
+    location: new LocationService(context, access),
+    locationTracker: new LocationTracker(context),
+    reports: new ReportsService(context),
+    maintenance,
+    sharing: new SharingService(context, moldDistribution, outbox, auth),
+
+    renewal,
   };
 }
 
@@ -193,7 +272,9 @@ export async function buildApp(
 
   registerEnvelope(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, context.config.production);
+  const { global, china } = context.config.mapTiles;
+  const tileSources = [global.url, china.url].map(tileImageSource).filter((source) => source !== undefined);
+  await registerSecurityHeaders(app, context.config.production, tileSources);
   await registerApiDocs(app);
   registerAuthHook(app, services.auth, services.access);
 
@@ -217,6 +298,18 @@ export async function buildApp(
   await app.register(moldGroupsRoutes, { moldGroups: services.moldGroups });
   await app.register(moldTagsRoutes, { moldTags: services.moldTags });
   await app.register(rolesRoutes, { roles: services.roles });
+  await app.register(alarmsRoutes, { alarms: services.alarms });
+  await app.register(alertsRoutes, { alerts: services.alerts });
+  await app.register(workOrdersRoutes, { workOrders: services.workOrders });
+  await app.register(locationRoutes, { location: services.location });
+  await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(maintenanceRoutes, { maintenance: services.maintenance });
+  await app.register(sharingRoutes, {
+    sharing: services.sharing,
+    userInfo: (userId) => services.users.userInfo(userId),
+  });
+
+  await app.register(renewalRoutes, { renewal: services.renewal });
   await app.register(liveRoutes, { hub: createLiveHub(app, context, services, liveOptions) });
 
   await registerWeb(app, context.config.webDir, { production: context.config.production });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { tileImageSource } from './infra/http/security-headers.js';
 
 describe('configuration from the environment', () => {
   it('uses the embedded defaults', () => {
@@ -55,5 +56,53 @@ describe('configuration from the environment', () => {
   it('treats an empty variable as unset and a malformed URL as one clear error', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/^REDIS_URL="not a url": must be a URL/);
+  });
+
+  it('checks the alert delivery variables, one line each', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      SMS_URL: 'https://sms.example.com/send?key=k',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      smsUrl: 'https://sms.example.com/send?key=k',
+    });
+    expect(() => loadConfig({ SMS_URL: 'ftp://sms.example.com' })).toThrow(
+      /^SMS_URL="ftp:\/\/sms.example.com": must start with http: or https:/,
+    );
+    expect(() => loadConfig({ SMS_URL: 'https://key:secret@sms.example.com' })).toThrow(
+      /^SMS_URL=.*must not carry user:password@/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /^SMTP_URL=.*must start with smtp: or smtps:/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(
+      /^MAIL_FROM="not an address": must be an e-mail address/,
+    );
+  });
+});
+
+describe('map tile sources', () => {
+  it('defaults to OpenStreetMap and AutoNavi, takes a factory tile server, and none', () => {
+    const defaults = loadConfig({});
+    expect(defaults.mapTiles.global.url).toContain('tile.openstreetmap.org/{z}/{x}/{y}');
+    expect(defaults.mapTiles.china.subdomains).toBe('1234');
+    const own = loadConfig({ MAP_TILES_GLOBAL: 'http://tiles.local:8081/{z}/{x}/{y}.png', MAP_TILES_CHINA: 'none' });
+    expect(own.mapTiles.global.url).toBe('http://tiles.local:8081/{z}/{x}/{y}.png');
+    expect(own.mapTiles.china).toEqual({ url: '', attribution: '', subdomains: '' });
+  });
+
+  it('refuses a template without {z}/{x}/{y} or not over http(s), naming the variable', () => {
+    expect(() => loadConfig({ MAP_TILES_GLOBAL: 'https://tiles.local/{z}/{x}.png' })).toThrow(/^MAP_TILES_GLOBAL=/);
+    expect(() => loadConfig({ MAP_TILES_CHINA: 'ftp://tiles.local/{z}/{x}/{y}.png' })).toThrow(/^MAP_TILES_CHINA=/);
+  });
+
+  it('lets the tile hosts through the CSP, a {s} label as a wildcard', () => {
+    expect(tileImageSource('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.openstreetmap.org',
+    );
+    expect(tileImageSource('https://webrd0{s}.is.autonavi.com/appmaptile?x={x}')).toBe('https://*.is.autonavi.com');
+    expect(tileImageSource('http://127.0.0.1:9000/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:9000');
+    expect(tileImageSource('')).toBeUndefined();
   });
 });

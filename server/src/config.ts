@@ -45,6 +45,23 @@ const trustedProxies = z
   })
   .optional();
 
+/**
+ * A map tile source (Leaflet URL template with `{z}`, `{x}`, `{y}`, optionally `{s}`), or `none` for
+ * no tiles at all (the map then shows its markers on a plain background).
+ */
+const tileTemplate = (fallback: string) =>
+  z
+    .string()
+    .refine(
+      (value) =>
+        value === 'none' ||
+        (['{z}', '{x}', '{y}'].every((part) => value.includes(part)) &&
+          URL.canParse(value.replace(/\{[a-z]\}/g, '0')) &&
+          ['http:', 'https:'].includes(new URL(value.replace(/\{[a-z]\}/g, '0')).protocol)),
+      { message: 'must be an http(s) tile URL template with {z}, {x} and {y}, or none' },
+    )
+    .default(fallback);
+
 const environmentSchema = z
   .object({
     PORT: port(8080),
@@ -59,6 +76,12 @@ const environmentSchema = z
       .optional(),
     REDIS_URL: url(['redis:', 'rediss:']),
     SMTP_URL: url(['smtp:', 'smtps:']),
+    SMS_URL: url(['http:', 'https:']).refine(
+      (value) => value === undefined || !URL.canParse(value) || new URL(value).username === '',
+      { message: 'must not carry user:password@ (put the gateway key in its query)' },
+    ),
+    MAIL_FROM: z.string().email('must be an e-mail address (alerts@factory.example)').optional(),
+    RENEWAL_OPERATOR_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
     PUBLIC_URL: url(['http:', 'https:']),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     DEMO: flag,
@@ -66,6 +89,15 @@ const environmentSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustedProxies,
     DEVICE_RATE_LIMIT: z.coerce.number().int().min(1, 'must be a whole number ≥ 1').default(100),
+    MAP_TILES_GLOBAL: tileTemplate('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILES_GLOBAL_ATTRIBUTION: z
+      .string()
+      .max(300, 'must be at most 300 characters')
+      .default('© OpenStreetMap contributors'),
+    MAP_TILES_CHINA: tileTemplate(
+      'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    ),
+    MAP_TILES_CHINA_ATTRIBUTION: z.string().max(300, 'must be at most 300 characters').default('© AutoNavi'),
   })
   .refine((env) => !(env.DEMO && env.NODE_ENV === 'production'), {
     path: ['DEMO'],
@@ -82,8 +114,15 @@ export interface Config {
   /** With MQTT_URL: instances in this shared-subscription group split the messages (else each gets all). */
   mqttSharedGroup: string | undefined;
   redisUrl: string | undefined;
+  /** Outgoing mail (infra/mail); without it no e-mail is queued. */
   smtpUrl: string | undefined;
+  /** The HTTP SMS gateway (infra/sms, docs/api.md "SMS gateway"); without it no SMS is queued. */
+  smsUrl: string | undefined;
+  /** The sender of outgoing mail; alerts@ the PUBLIC_URL's host when absent. */
+  mailFrom: string | undefined;
   publicUrl: string | undefined;
+  /** The platform operator's key for confirming renewal payments (README "Renewal"); unset: no confirmation by API. */
+  renewalOperatorKey: string | undefined;
   jwtSecret: string | undefined;
   demo: boolean;
   production: boolean;
@@ -92,11 +131,22 @@ export interface Config {
   deviceRateLimit: number;
   /** Reverse proxies whose X-Forwarded-For names the client, by address or block (none by default). */
   trustProxy: string[] | undefined;
+  /** Map tiles of the two providers (2 global, 1 China in GCJ-02); an empty url: no tiles. */
+  mapTiles: { global: TileSource; china: TileSource };
   /** The built SPA; absent in API-only test runs. */
   webDir: string | undefined;
 }
 
+export interface TileSource {
+  url: string;
+  attribution: string;
+  subdomains: string;
+}
+
 export class ConfigError extends Error {}
+
+const tileSource = (url: string, attribution: string, subdomains: string): TileSource =>
+  url === 'none' ? { url: '', attribution: '', subdomains: '' } : { url, attribution, subdomains };
 
 /** A URL fit for a log line or an error message: its password masked. */
 export function withoutPassword(url: string): string {
@@ -131,13 +181,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     mqttSharedGroup: e.MQTT_SHARED_GROUP,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    smsUrl: e.SMS_URL,
+    mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    renewalOperatorKey: e.RENEWAL_OPERATOR_KEY,
     jwtSecret: e.JWT_SECRET,
     demo: e.DEMO,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     deviceRateLimit: e.DEVICE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    mapTiles: {
+      global: tileSource(e.MAP_TILES_GLOBAL, e.MAP_TILES_GLOBAL_ATTRIBUTION, 'abc'),
+      china: tileSource(e.MAP_TILES_CHINA, e.MAP_TILES_CHINA_ATTRIBUTION, '1234'),
+    },
     webDir,
   };
 }

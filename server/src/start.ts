@@ -107,7 +107,9 @@ async function prepareOn(
   const seed = await seedUnlessTold(handle, config, options);
   const app = await buildApp(context, services, options.live);
   services.state.start();
-  services.rollups.start();
+  services.alarmEngine.start();
+  services.locationTracker.start();
+  services.jobs.start();
   let mqtt: MqttIngest | undefined;
   return {
     app,
@@ -119,15 +121,17 @@ async function prepareOn(
       mqtt = await startMqtt(services.ingest, context.log, config, listenPort);
       return mqtt.status;
     },
-    // No roll-up starts any more; intake stops (MQTT, HTTP), then what was accepted is written,
+    // No scheduled job starts any more; intake stops (MQTT, HTTP), then what was accepted is written,
     // then the rest closes.
     close: async () => {
-      const rollupsStopped = services.rollups.stop();
+      const jobsStopped = services.jobs.stop();
       await mqtt?.close();
       await app.close();
       await services.ingest.close();
       await services.state.stop();
-      await rollupsStopped;
+      await services.alarmEngine.stop();
+      await services.locationTracker.stop();
+      await jobsStopped;
       await context.bus.close();
       await handle.close();
     },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/infra/db/database.js';
+import { migrateToLatest, openDatabase, PGLITE_EXTENSIONS, type DatabaseHandle } from '../src/infra/db/database.js';
 import type { Database } from '../src/infra/db/schema.js';
 import { PGliteDialect } from '../src/infra/db/pglite-dialect.js';
 
@@ -72,7 +72,7 @@ function migrationsFingerprint(): string {
 }
 
 async function makeSnapshot(): Promise<Blob> {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
   const snapshot = await pglite.dumpDataDir('none');

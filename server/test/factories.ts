@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { MenuAction } from '@mouldwatch/shared';
 import type { Database } from '../src/infra/db/schema.js';
 import type { TestApp } from './test-app.js';
@@ -16,6 +16,18 @@ export async function userIdOf(db: Kysely<Database>, username: string): Promise<
 export async function orgIdOf(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select('org_id').where('id', '=', userId).executeTakeFirstOrThrow();
   return row.org_id;
+}
+
+/** The first viewer role of the organisation (the roles a share may give a new account). */
+export async function viewerRoleOf(db: Kysely<Database>, orgId: number): Promise<number> {
+  const row = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('is_viewer', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A mould of the organisation, granted (writable) to the given users. */
@@ -167,4 +179,36 @@ export async function limitMenuActions(
       .values({ role_id: roleId, menu_id: menuId, actions: JSON.stringify(actions) })
       .execute();
   }
+}
+
+/** What an alarm row may be given; everything else takes a plausible default (a temperature alarm, open now). */
+export type AlarmFields = Partial<Omit<Insertable<Database['alarms']>, 'org_id' | 'mold_id'>>;
+
+/**
+ * An alarm of the mould as the alarm engine writes it (contracts.md): a random 128-bit `unique_str`,
+ * opened now on mould channel 1 unless told otherwise. Answers its id and `unique_str`.
+ */
+export async function createAlarm(db: Kysely<Database>, orgId: number, moldId: number, fields: AlarmFields = {}) {
+  const now = new Date();
+  const opened = fields.opened_at ?? now;
+  return db
+    .insertInto('alarms')
+    .values({
+      org_id: orgId,
+      mold_id: moldId,
+      alarm_type: 3,
+      unique_str: randomBytes(16).toString('hex'),
+      channel: 'mold_temp:1',
+      temp_type: 1,
+      level: 'alert',
+      value: 72.5,
+      bound: 70,
+      set_value: 60,
+      updated_at: opened,
+      last_notified_at: opened,
+      ...fields,
+      opened_at: opened,
+    })
+    .returning(['id', 'unique_str'])
+    .executeTakeFirstOrThrow();
 }

@@ -29,3 +29,16 @@ export * from './mold/mold-form.js';
 export * from './organisation/organisation.js';
 export * from './role/role.js';
 export * from './users/user-admin.js';
+export * from './alarm/alarm-rules.js';
+export * from './alarm/alarm-judge.js';
+export * from './alarm/alarm-pages.js';
+export * from './alarm/alarm-labels.js';
+export * from './alerts/alert-delivery.js';
+export * from './work-order/work-order.js';
+export * from './location/index.js';
+export * from './report/index.js';
+export * from './maintenance/maintenance.js';
+export * from './maintenance/maintenance-labels.js';
+export * from './share/share.js';
+
+export * from './renewal/renewal.js';

@@ -14,6 +14,8 @@ export interface Envelope<T> {
   data: T;
   /** Present on paged lists. */
   total?: number;
+  /** On lists whose count stops at a cap: true when more rows match than `total` says (the console shows "10,000+"). */
+  more?: boolean;
   /** A numbered message key of the spec (e.g. "20287"), when the message is one. */
   key?: string;
 }
@@ -21,4 +23,6 @@ export interface Envelope<T> {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** `total` is a lower bound (a capped count): more rows match. */
+  more?: boolean;
 }

@@ -38,6 +38,11 @@ export function bucketStartOf(range: HistoryRange, epochSeconds: number, zone: s
 /** The start of the bucket after the one starting at `bucketStart`. */
 export function nextBucketStart(range: HistoryRange, bucketStart: number, zone: string): number {
   if (range === 'hour') return bucketStart + 3600;
+  if (range === 'day') {
+    // Most days are 24 hours: the same offset a day later is the next midnight (two look-ups, not five).
+    const offset = utcOffsetAt(bucketStart, zone);
+    if (utcOffsetAt(bucketStart + DAY, zone) === offset && (bucketStart + offset) % DAY === 0) return bucketStart + DAY;
+  }
   const wall = wallClockAt(bucketStart, zone);
   if (range === 'day') return instantOfWallClock(zone, wall.year, wall.month, wall.day + 1);
   if (range === 'week') return instantOfWallClock(zone, wall.year, wall.month, wall.day + 7);

@@ -22,6 +22,16 @@ const en = {
   sheetMoldCycleCounter: 'Cycle counter',
   sheetMoldCycleTimer: 'Cycle time',
   sheetEnergyList: 'Energy',
+  // map
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  locationSource: 'Source',
+  accuracy: 'Accuracy (m)',
+  gpsBattery: 'GPS battery (%)',
+  sourceGps: 'GPS',
+  sourceWifi: 'WiFi',
+  sourceManual: 'Manual',
+  sheetLocationHistory: 'Location History',
 };
 type ExportLabels = typeof en;
 
@@ -46,6 +56,16 @@ const zh: ExportLabels = {
   sheetMoldCycleCounter: '计数器',
   sheetMoldCycleTimer: '周期',
   sheetEnergyList: '能耗',
+  // map
+  latitude: '纬度',
+  longitude: '经度',
+  locationSource: '来源',
+  accuracy: '精度 (米)',
+  gpsBattery: 'GPS 电量 (%)',
+  sourceGps: 'GPS',
+  sourceWifi: 'WiFi',
+  sourceManual: '手动',
+  sheetLocationHistory: '位置历史',
 };
 
 const kor: ExportLabels = {
@@ -69,6 +89,16 @@ const kor: ExportLabels = {
   sheetMoldCycleCounter: '사이클 카운터',
   sheetMoldCycleTimer: '사이클 타임',
   sheetEnergyList: '에너지',
+  // map
+  latitude: '위도',
+  longitude: '경도',
+  locationSource: '출처',
+  accuracy: '정확도 (m)',
+  gpsBattery: 'GPS 배터리 (%)',
+  sourceGps: 'GPS',
+  sourceWifi: 'WiFi',
+  sourceManual: '수동',
+  sheetLocationHistory: '위치 기록',
 };
 
 const por: ExportLabels = {
@@ -92,6 +122,16 @@ const por: ExportLabels = {
   sheetMoldCycleCounter: 'Contador de ciclos',
   sheetMoldCycleTimer: 'Tempo de ciclo',
   sheetEnergyList: 'Energia',
+  // map
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  locationSource: 'Origem',
+  accuracy: 'Precisão (m)',
+  gpsBattery: 'Bateria do GPS (%)',
+  sourceGps: 'GPS',
+  sourceWifi: 'WiFi',
+  sourceManual: 'Manual',
+  sheetLocationHistory: 'Histórico de localização',
 };
 
 export type ExportLabelKey = keyof ExportLabels;

@@ -75,4 +75,56 @@ export const SERVER_MESSAGES_KOR: ServerMessageCatalog = {
   cannotDeleteSelf: '자신의 계정은 삭제할 수 없습니다',
   cannotDisableSelf: '자신의 계정은 비활성화할 수 없습니다',
   moldsNotDistributable: '입력 오류: moldIds: 금형 {ids}을(를) 배정할 수 없습니다',
+  // alarm-pages
+  alarmNotFound: '알람이 존재하지 않습니다',
+  alarmTypeInvalid: '입력 오류: alarm_type: 1~5의 알람 유형을 하나 이상 쉼표로 구분하여 입력하세요',
+  alarmWindowReversed: '입력 오류: start: end보다 늦을 수 없습니다',
+  // alerts-delivery
+  unsubscribed: '수신 거부되었습니다',
+  unsubscribeLinkInvalid: '유효하지 않은 수신 거부 링크입니다',
+  // work-orders
+  orderEditWorking: '작업 중 상태의 지시는 편집할 수 없습니다',
+  orderEditCompleted: '완료 상태의 지시는 편집할 수 없습니다',
+  workOrderNotFound: '작업 지시가 존재하지 않습니다',
+  orderNoTaken: 'order_no: 지시 번호 {order_no}이(가) 이미 있습니다',
+  moldHasWorkingOrder: '이 금형에는 이미 작업 중인 지시({order_no})가 있습니다: 먼저 중지하거나 완료되기를 기다리세요',
+  orderNotStartable: '아직 시작하지 않은 지시만 시작할 수 있습니다',
+  orderNotStoppable: '작업 중인 지시만 중지할 수 있습니다',
+  orderRejectNotStarted: '불량은 지시가 시작된 후에 기록할 수 있습니다',
+  orderDeleteWorking: '작업 중인 지시는 삭제할 수 없습니다: 먼저 중지하세요',
+  // map
+  accessPointNotFound: '액세스 포인트가 존재하지 않습니다',
+  accessPointExists: '이 BSSID의 액세스 포인트가 이미 있습니다',
+  // reports
+  reportEndNotAfterStart: '입력 오류: end: 종료 시간은 시작 시간 이후여야 합니다',
+  reportTooManyBuckets:
+    '입력 오류: range: 보고서는 최대 {max}개 구간까지 가능합니다. 더 큰 단위나 더 짧은 기간을 선택하세요',
+  reportTooManyMoulds: '입력 오류: mold_ids: 보고서는 최대 {max}개 금형을 포함합니다',
+  reportTooLarge:
+    '입력 오류: range: 금형 {moulds}개 × 구간 {buckets}개는 {max}개 수치를 넘습니다. 금형을 줄이거나 더 큰 단위를 선택하세요',
+  reportCycleWindowTooLong: '입력 오류: end: 사이클 타임 보고서는 최대 {days}일의 원시 사이클을 읽습니다',
+  // sharing
+  moldAlreadyShared: '이 금형은 이미 공유되었습니다',
+  shareSelf: '입력 오류: email: 자신에게 금형을 공유할 수 없습니다',
+  shareRoleNotViewer: '입력 오류: role: 뷰어 역할 중 하나를 선택하세요',
+  shareNotFound: '공유가 존재하지 않습니다',
+  shareLinkInvalid: '유효하지 않은 공유 링크입니다',
+  shareLinkExpired: '공유 링크가 만료되었습니다: 보낸 사람에게 다시 공유를 요청하세요',
+  shareLinkUsed: '이미 사용된 공유 링크입니다: 계정으로 로그인하세요',
+  invitationSent: '초대를 보냈습니다',
+  shareRevoked: '공유가 취소되었습니다',
+  shareDeclined: '공유가 내 금형에서 제거되었습니다',
+
+  // renewal
+  renewalNotFound: '갱신 주문이 없습니다',
+  renewalNotUnpaid: '미결제 주문만 변경하거나 취소할 수 있습니다',
+  renewalBankCountry: '입력 오류: country: 송금 은행은 수취 은행과 같은 국가({country})에 있어야 합니다',
+  renewalMoldInUnpaid: '금형 {mold}은(는) 이미 미결제 주문 {order}에 있습니다: 먼저 결제하거나 취소하세요',
+  renewalNoPrice: '입력 오류: country: {country}의 가격이 없습니다',
+  renewalMoldsNotRenewable: '입력 오류: mold_ids: 금형 {ids}을(를) 갱신할 수 없습니다',
+  renewalNotRemitted: '송금 정보가 아직 입력되지 않았습니다',
+  renewalOperatorKey: '운영자 키가 없거나 잘못되었습니다',
+  renewalCancelled: '갱신이 취소되었습니다',
+  renewalRemitted: '송금 정보가 저장되었습니다: 확인 후 영업일 3일 이내 활성화',
+  renewalConfirmed: '결제가 확인되었습니다: 구독이 연장되었습니다',
 };

@@ -76,4 +76,57 @@ export const SERVER_MESSAGES_POR: ServerMessageCatalog = {
   cannotDeleteSelf: 'Você não pode excluir a própria conta',
   cannotDisableSelf: 'Você não pode desativar a própria conta',
   moldsNotDistributable: 'Entrada inválida: moldIds: você não pode distribuir os moldes {ids}',
+  // alarm-pages
+  alarmNotFound: 'O alarme não existe',
+  alarmTypeInvalid: 'Entrada inválida: alarm_type: um ou mais tipos de alarme de 1 a 5, separados por vírgulas',
+  alarmWindowReversed: 'Entrada inválida: start: não pode ser depois de end',
+  // alerts-delivery
+  unsubscribed: 'Inscrição cancelada com sucesso',
+  unsubscribeLinkInvalid: 'Este link de cancelamento de inscrição não é válido',
+  // work-orders
+  orderEditWorking: 'A ordem não pode ser editada no status em produção',
+  orderEditCompleted: 'A ordem não pode ser editada no status concluído',
+  workOrderNotFound: 'A ordem de serviço não existe',
+  orderNoTaken: 'order_no: o ID de ordem {order_no} já existe',
+  moldHasWorkingOrder: 'Este molde já tem uma ordem em produção ({order_no}): pare-a ou deixe-a concluir primeiro',
+  orderNotStartable: 'Só uma ordem ainda não iniciada pode ser iniciada',
+  orderNotStoppable: 'Só uma ordem em produção pode ser parada',
+  orderRejectNotStarted: 'Refugos podem ser registrados depois que a ordem começou',
+  orderDeleteWorking: 'Uma ordem em produção não pode ser excluída: pare-a primeiro',
+  // map
+  accessPointNotFound: 'O ponto de acesso não existe',
+  accessPointExists: 'Já existe um ponto de acesso com este BSSID',
+  // reports
+  reportEndNotAfterStart: 'Entrada inválida: end: o fim deve ser posterior ao início',
+  reportTooManyBuckets:
+    'Entrada inválida: range: um relatório tem no máximo {max} intervalos; escolha um intervalo maior ou um período mais curto',
+  reportTooManyMoulds: 'Entrada inválida: mold_ids: um relatório abrange no máximo {max} moldes',
+  reportTooLarge:
+    'Entrada inválida: range: {moulds} moldes × {buckets} intervalos ultrapassam {max} valores; escolha menos moldes ou um intervalo maior',
+  reportCycleWindowTooLong:
+    'Entrada inválida: end: o relatório de tempo de ciclo lê os ciclos brutos de no máximo {days} dias',
+  // sharing
+  moldAlreadyShared: 'Este molde já foi compartilhado',
+  shareSelf: 'Entrada inválida: email: você não pode compartilhar moldes consigo mesmo',
+  shareRoleNotViewer: 'Entrada inválida: role: escolha uma das funções de visualizador',
+  shareNotFound: 'O compartilhamento não existe',
+  shareLinkInvalid: 'Este link de compartilhamento não é válido',
+  shareLinkExpired: 'Este link de compartilhamento expirou: peça ao remetente para compartilhar novamente',
+  shareLinkUsed: 'Este link de compartilhamento já foi usado: entre com sua conta',
+  invitationSent: 'Convite enviado',
+  shareRevoked: 'Compartilhamento cancelado',
+  shareDeclined: 'Compartilhamento removido dos seus moldes',
+
+  // renewal
+  renewalNotFound: 'O pedido de renovação não existe',
+  renewalNotUnpaid: 'Só um pedido não pago pode ser alterado ou cancelado',
+  renewalBankCountry: 'Entrada inválida: country: o banco remetente deve estar no país do banco recebedor ({country})',
+  renewalMoldInUnpaid: 'O molde {mold} já está no pedido não pago {order}: pague ou cancele esse pedido primeiro',
+  renewalNoPrice: 'Entrada inválida: country: não há preço para {country}',
+  renewalMoldsNotRenewable: 'Entrada inválida: mold_ids: você não pode renovar os moldes {ids}',
+  renewalNotRemitted: 'As informações da remessa ainda não foram preenchidas',
+  renewalOperatorKey: 'Chave de operador ausente ou errada',
+  renewalCancelled: 'Renovação cancelada',
+  renewalRemitted: 'Informações da remessa salvas: ativação em até 3 dias úteis após a confirmação',
+  renewalConfirmed: 'Pagamento confirmado: assinaturas prorrogadas',
 };

@@ -81,6 +81,58 @@ const en = {
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDisableSelf: 'You cannot disable your own account',
   moldsNotDistributable: 'Invalid input: moldIds: you cannot distribute the moulds {ids}',
+  // alarm-pages
+  alarmNotFound: 'The alarm does not exist',
+  alarmTypeInvalid: 'Invalid input: alarm_type: one or more alarm types 1 to 5, separated by commas',
+  alarmWindowReversed: 'Invalid input: start: must not be after end',
+  // alerts-delivery
+  unsubscribed: 'Unsubscribed successfully',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid',
+  // work-orders
+  orderEditWorking: 'Order cannot be edited in working status',
+  orderEditCompleted: 'Order cannot be edited in the completed status',
+  workOrderNotFound: 'The work order does not exist',
+  orderNoTaken: 'order_no: the order ID {order_no} already exists',
+  moldHasWorkingOrder: 'This mould already has a working order ({order_no}): stop it or let it finish first',
+  orderNotStartable: 'Only an order that has not started yet can be started',
+  orderNotStoppable: 'Only a working order can be stopped',
+  orderRejectNotStarted: 'Rejects can be recorded once the order has started',
+  orderDeleteWorking: 'A working order cannot be deleted: stop it first',
+  // map
+  accessPointNotFound: 'The access point does not exist',
+  accessPointExists: 'An access point with this BSSID exists already',
+  // reports
+  reportEndNotAfterStart: 'Invalid input: end: the end must be after the start',
+  reportTooManyBuckets:
+    'Invalid input: range: a report holds at most {max} buckets; choose a larger bucket or a shorter period',
+  reportTooManyMoulds: 'Invalid input: mold_ids: a report covers at most {max} moulds',
+  reportTooLarge:
+    'Invalid input: range: {moulds} moulds × {buckets} buckets is more than {max} figures; choose fewer moulds or a larger bucket',
+  reportCycleWindowTooLong: 'Invalid input: end: the cycle-time report reads the raw cycles of at most {days} days',
+  // sharing
+  moldAlreadyShared: 'This mould has been shared',
+  shareSelf: 'Invalid input: email: you cannot share moulds with yourself',
+  shareRoleNotViewer: 'Invalid input: role: choose one of the viewer roles',
+  shareNotFound: 'The share does not exist',
+  shareLinkInvalid: 'This share link is not valid',
+  shareLinkExpired: 'This share link has expired: ask the sender to share again',
+  shareLinkUsed: 'This share link has been used already: log in with your account',
+  invitationSent: 'Invitation sent',
+  shareRevoked: 'Share revoked',
+  shareDeclined: 'Share removed from your moulds',
+
+  // renewal
+  renewalNotFound: 'The renewal order does not exist',
+  renewalNotUnpaid: 'Only an unpaid order can be changed or cancelled',
+  renewalBankCountry: "Invalid input: country: the remitting bank must be in the receiving bank's country ({country})",
+  renewalMoldInUnpaid: 'Mould {mold} is already in unpaid order {order}: pay or cancel that order first',
+  renewalNoPrice: 'Invalid input: country: there is no price for {country}',
+  renewalMoldsNotRenewable: 'Invalid input: mold_ids: you cannot renew the moulds {ids}',
+  renewalNotRemitted: 'The remittance information has not been filled in yet',
+  renewalOperatorKey: 'Operator key missing or wrong',
+  renewalCancelled: 'Renewal cancelled',
+  renewalRemitted: 'Remittance information saved: activation within 3 working days of confirmation',
+  renewalConfirmed: 'Payment confirmed: subscriptions extended',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -73,4 +73,55 @@ export const SERVER_MESSAGES_ZH: ServerMessageCatalog = {
   cannotDeleteSelf: '不能删除自己的账号',
   cannotDisableSelf: '不能停用自己的账号',
   moldsNotDistributable: '输入有误：moldIds：您不能分配模具 {ids}',
+  // alarm-pages
+  alarmNotFound: '报警不存在',
+  alarmTypeInvalid: '输入有误：alarm_type：一个或多个 1 到 5 的报警类型，用逗号分隔',
+  alarmWindowReversed: '输入有误：start：不能晚于 end',
+  // alerts-delivery
+  unsubscribed: '退订成功',
+  unsubscribeLinkInvalid: '该退订链接无效',
+  // work-orders
+  orderEditWorking: '工单在工作状态下不能编辑',
+  orderEditCompleted: '工单在已完成状态下不能编辑',
+  workOrderNotFound: '工单不存在',
+  orderNoTaken: 'order_no：工单号 {order_no} 已存在',
+  moldHasWorkingOrder: '该模具已有进行中的工单（{order_no}）：请先停止或等待其完成',
+  orderNotStartable: '只有尚未开始的工单才能开始',
+  orderNotStoppable: '只有进行中的工单才能停止',
+  orderRejectNotStarted: '工单开始后才能记录不良品',
+  orderDeleteWorking: '进行中的工单不能删除：请先停止',
+  // map
+  accessPointNotFound: '接入点不存在',
+  accessPointExists: '该 BSSID 的接入点已存在',
+  // reports
+  reportEndNotAfterStart: '输入有误：end：结束时间必须晚于开始时间',
+  reportTooManyBuckets: '输入有误：range：一份报表最多 {max} 个时间段；请选择更大的时间粒度或更短的周期',
+  reportTooManyMoulds: '输入有误：mold_ids：一份报表最多包含 {max} 个模具',
+  reportTooLarge:
+    '输入有误：range：{moulds} 个模具 × {buckets} 个时间段超过 {max} 个数据；请减少模具或选择更大的时间粒度',
+  reportCycleWindowTooLong: '输入有误：end：周期时间报表最多读取 {days} 天的原始周期',
+  // sharing
+  moldAlreadyShared: '该模具已分享',
+  shareSelf: '输入有误：email：不能把模具分享给自己',
+  shareRoleNotViewer: '输入有误：role：请选择一个查看者角色',
+  shareNotFound: '该分享不存在',
+  shareLinkInvalid: '该分享链接无效',
+  shareLinkExpired: '该分享链接已过期：请让分享人重新分享',
+  shareLinkUsed: '该分享链接已使用：请用您的账号登录',
+  invitationSent: '邀请已发送',
+  shareRevoked: '已取消分享',
+  shareDeclined: '已从您的模具中移除该分享',
+
+  // renewal
+  renewalNotFound: '续费订单不存在',
+  renewalNotUnpaid: '只有待付款的订单可以修改或取消',
+  renewalBankCountry: '输入有误：country：汇款银行必须与收款银行在同一国家（{country}）',
+  renewalMoldInUnpaid: '模具 {mold} 已在待付款订单 {order} 中：请先付款或取消该订单',
+  renewalNoPrice: '输入有误：country：没有 {country} 的价格',
+  renewalMoldsNotRenewable: '输入有误：mold_ids：您不能为模具 {ids} 续费',
+  renewalNotRemitted: '尚未填写汇款信息',
+  renewalOperatorKey: '运营密钥缺失或错误',
+  renewalCancelled: '续费已取消',
+  renewalRemitted: '汇款信息已保存：确认后 3 个工作日内激活',
+  renewalConfirmed: '付款已确认：订阅已延长',
 };

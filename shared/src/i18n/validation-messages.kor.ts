@@ -44,4 +44,21 @@ export const VALIDATION_MESSAGES_KOR: ValidationMessageCatalog = {
   // users
   roleRequired: '역할을 선택하세요',
   moldIdsFormat: '쉼표로 구분한 금형 ID를 사용하세요',
+  // work-orders
+  orderNoFormat: '영문자, 숫자와 _ - # / ( )만 사용하세요',
+  orderNoLength: '최대 32자',
+  rejectQuantity: '1 이상의 정수를 입력하세요',
+  // map
+  latitudeRange: '위도는 -90에서 90 사이여야 합니다',
+  longitudeRange: '경도는 -180에서 180 사이여야 합니다',
+  locationLabelLength: '최대 64자',
+  bssidFormat: 'AA:BB:CC:DD:EE:FF 형식의 BSSID를 입력하세요',
+  accuracyRange: '정확도는 1에서 5000m 사이여야 합니다',
+  // maintenance
+  tooManyItems: '항목이 너무 많습니다',
+  // renewal
+  countryCode: '국가를 선택하세요',
+  renewalPickMoulds: '금형을 하나 이상 선택하세요',
+  renewalYears: '1~5년을 선택하세요',
+  accountNumberFormat: '올바른 계좌번호를 입력하세요: 숫자 6~34자리 또는 IBAN',
 };

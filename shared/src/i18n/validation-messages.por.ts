@@ -44,4 +44,21 @@ export const VALIDATION_MESSAGES_POR: ValidationMessageCatalog = {
   // users
   roleRequired: 'Escolha uma função',
   moldIdsFormat: 'Use ids de moldes separados por vírgulas',
+  // work-orders
+  orderNoFormat: 'Use apenas letras, dígitos e _ - # / ( )',
+  orderNoLength: 'No máximo 32 caracteres',
+  rejectQuantity: 'Informe um número inteiro de pelo menos 1',
+  // map
+  latitudeRange: 'A latitude deve estar entre -90 e 90',
+  longitudeRange: 'A longitude deve estar entre -180 e 180',
+  locationLabelLength: 'No máximo 64 caracteres',
+  bssidFormat: 'Use um BSSID como AA:BB:CC:DD:EE:FF',
+  accuracyRange: 'A precisão deve estar entre 1 e 5000 m',
+  // maintenance
+  tooManyItems: 'Itens demais',
+  // renewal
+  countryCode: 'Escolha um país',
+  renewalPickMoulds: 'Escolha pelo menos um molde',
+  renewalYears: 'Escolha de 1 a 5 anos',
+  accountNumberFormat: 'Informe um número de conta válido: 6 a 34 dígitos ou um IBAN',
 };

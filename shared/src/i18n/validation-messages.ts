@@ -50,6 +50,23 @@ const en = {
   // users
   roleRequired: 'Choose a role',
   moldIdsFormat: 'Use mould ids separated by commas',
+  // work-orders
+  orderNoFormat: 'Use letters, digits and _ - # / ( ) only',
+  orderNoLength: 'At most 32 characters',
+  rejectQuantity: 'Enter a whole number of at least 1',
+  // map
+  latitudeRange: 'Latitude must be between -90 and 90',
+  longitudeRange: 'Longitude must be between -180 and 180',
+  locationLabelLength: 'At most 64 characters',
+  bssidFormat: 'Use a BSSID like AA:BB:CC:DD:EE:FF',
+  accuracyRange: 'Accuracy must be between 1 and 5000 m',
+  // maintenance
+  tooManyItems: 'Too many items',
+  // renewal
+  countryCode: 'Choose a country',
+  renewalPickMoulds: 'Choose at least one mould',
+  renewalYears: 'Choose 1 to 5 years',
+  accountNumberFormat: 'Enter a valid account number: 6 to 34 digits, or an IBAN',
 } as const;
 
 export type ValidationMessageKey = keyof typeof en;

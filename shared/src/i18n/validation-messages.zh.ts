@@ -44,4 +44,21 @@ export const VALIDATION_MESSAGES_ZH: ValidationMessageCatalog = {
   // users
   roleRequired: '请选择角色',
   moldIdsFormat: '请使用以逗号分隔的模具 ID',
+  // work-orders
+  orderNoFormat: '只能使用字母、数字和 _ - # / ( )',
+  orderNoLength: '最多 32 个字符',
+  rejectQuantity: '请输入不小于 1 的整数',
+  // map
+  latitudeRange: '纬度必须在 -90 到 90 之间',
+  longitudeRange: '经度必须在 -180 到 180 之间',
+  locationLabelLength: '最多 64 个字符',
+  bssidFormat: '请使用 AA:BB:CC:DD:EE:FF 格式的 BSSID',
+  accuracyRange: '精度必须在 1 到 5000 米之间',
+  // maintenance
+  tooManyItems: '项目过多',
+  // renewal
+  countryCode: '请选择国家',
+  renewalPickMoulds: '请至少选择一个模具',
+  renewalYears: '请选择 1 到 5 年',
+  accountNumberFormat: '请输入有效的账号：6 到 34 位数字或 IBAN',
 };

@@ -108,7 +108,8 @@ export interface SlotFractions {
   c_off_time: number;
 }
 
-const FRACTION_OF: Record<MoldState, keyof SlotFractions> = {
+/** The fraction of a slot that time in each state counts in (stby counts as idle). */
+export const FRACTION_OF: Readonly<Record<MoldState, keyof SlotFractions>> = {
   run: 'c_run_time',
   stby: 'c_idle_time',
   idle: 'c_idle_time',
@@ -117,7 +118,11 @@ const FRACTION_OF: Record<MoldState, keyof SlotFractions> = {
   off: 'c_off_time',
 };
 
-const noFractions = (): SlotFractions => ({
+/** The fraction columns of a slot, in the spec's order. */
+export const SLOT_FRACTION_KEYS = ['c_run_time', 'c_idle_time', 'c_alarm_time', 'c_stop_time', 'c_off_time'] as const;
+
+/** A slot's fractions before any time is accounted: all 0. */
+export const noFractions = (): SlotFractions => ({
   c_run_time: 0,
   c_idle_time: 0,
   c_alarm_time: 0,

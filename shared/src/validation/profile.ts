@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { alertChannelsSchema, type AlertChannels } from '../alerts/alert-delivery.js';
 import { FREQUENCY_PERIODS, NOTICE_FREQUENCIES, accountRule, emailRule, personNameRule, phoneRule } from './rules.js';
 
 export const TEMPERATURE_UNITS = ['C', 'F'] as const;
@@ -25,6 +26,8 @@ export interface UserInfo {
   unit: TemperatureUnit;
   jkType: ThermocoupleType;
   language: string;
+  /** Per channel, the alarm types (1–5) whose alerts the user gets by e-mail / SMS. */
+  alertChannels: AlertChannels;
 }
 
 /**
@@ -57,8 +60,8 @@ export const preferencesSchema = z.partial(
 );
 
 /** Body of `PUT /api/yudata/user/user_info/`: any of the profile fields and preferences. */
-export const userInfoUpdateSchema = z.extend(
-  z.partial(z.omit(profileSchema, { username: true })),
-  preferencesSchema.shape,
-);
+export const userInfoUpdateSchema = z.extend(z.partial(z.omit(profileSchema, { username: true })), {
+  ...preferencesSchema.shape,
+  alertChannels: z.optional(alertChannelsSchema),
+});
 export type UserInfoUpdate = z.infer<typeof userInfoUpdateSchema>;

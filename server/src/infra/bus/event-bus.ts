@@ -1,5 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceMessage, MoldLiveStatus } from '@mouldwatch/shared';
+import type {
+  DeviceMessage,
+  LivePosition,
+  MaintenanceChange,
+  MaintenanceLiveItem,
+  MoldLiveStatus,
+  WorkOrderChange,
+} from '@mouldwatch/shared';
 
 /**
  * Events that cross modules (and, with Redis, server instances). Each topic names its payload;
@@ -32,6 +39,59 @@ export interface BusEvents {
   grantsChanged: { userIds: number[]; moldIds: number[]; change: 'granted' | 'revoked' };
   /** The role these users hold was edited: their consoles reload the menu. */
   menuChanged: { userIds: number[] };
+  /**
+   * An alarm was opened, updated (worse value), closed, acknowledged or sent again (`escalated`).
+   * The state engine re-judges the mould (state `alarm` while one is open); the live channel tells
+   * the consoles that may read the mould, so alarm pages update without a reload.
+   */
+  alarmChanged: {
+    orgId: number;
+    moldId: number;
+    alarmId: number;
+    alarmType: number;
+    change: 'opened' | 'updated' | 'closed' | 'acknowledged' | 'escalated' | 'withdrawn';
+  };
+  /**
+   * A maintenance task's due status for one mould, published when it changes and again on each
+   * periodic evaluation while it is not normal (receivers are idempotent). The alarm engine keeps one
+   * maintenance alarm (type 1, channel `task:<taskId>`) open while the status is not normal.
+   */
+  maintenanceDue: {
+    orgId: number;
+    moldId: number;
+    taskId: number;
+    taskName: string;
+    status: 'normal' | 'warning' | 'exceeded';
+    /** Cycles or days left (negative: past due by that much). */
+    remaining: number;
+    unit: 'cycles' | 'days';
+  };
+  /**
+   * Maintenance links changed (a status or what is left, a record, a manual start, a task saved or
+   * deleted), at most MAINTENANCE_LIVE_CHUNK per event: the live channel sends each user the links
+   * of the moulds that user may read as a `maintenance` message.
+   */
+  maintenanceChanged: { orgId: number; change: MaintenanceChange; items: MaintenanceLiveItem[] };
+  /**
+   * A work order changed (created, edited, started, progressed, finished, stopped, a reject, deleted):
+   * the live channel tells the consoles that may read its mould; every instance's progress follower
+   * forgets what it knew of that mould's working order.
+   */
+  workOrderChanged: {
+    orgId: number;
+    moldId: number;
+    orderId: number;
+    change: WorkOrderChange;
+    status: string;
+    finished: number;
+    remaining: number;
+    reject: number;
+  };
+  /**
+   * Moulds' shown positions changed (a GPS or WiFi fix, a manual position set or cleared): the live
+   * channel sends them as a `positions` message to the sockets whose user may read each mould.
+   */
+  moldPositions: { orgId: number; positions: LivePosition[] };
 }
 
 export type BusTopic = keyof BusEvents;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
@@ -29,6 +30,12 @@ export type DatabaseLocation =
    * `dumpDataDir` of another embedded database) starts it from that copy instead of empty.
    */
   | { kind: 'pglite'; dataDir?: string; snapshot?: Blob };
+
+/**
+ * The extensions the embedded database is opened with: every opening of a data directory (or a
+ * snapshot) whose migrations created one must load it. pg_trgm: the lists' trigram indexes (0026).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -78,6 +85,7 @@ async function openPGlite(dataDir: string | undefined, snapshot: Blob | undefine
   try {
     const pglite = await PGlite.create(dataDir, {
       parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+      extensions: PGLITE_EXTENSIONS,
       ...(snapshot ? { loadDataDir: snapshot } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

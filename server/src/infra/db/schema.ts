@@ -149,6 +149,8 @@ export interface ReadingsTable {
   wifi: ColumnType<WifiScan[] | null, string | null, string | null>;
   event: DeviceEvent | null;
   received_at: ColumnType<Date, Date | undefined, never>;
+  /** The storing transaction's id (xid8 as text; set by the database): the alarm engine's cursor (migration 0016). */
+  xid: ColumnType<string | null, never, never>;
 }
 
 export interface UserMoldGrantsTable {
@@ -213,6 +215,10 @@ export interface MoldStatusTable {
   state_since: Date;
   /** Time-state slots are written up to this moment. */
   accounted_until: Date;
+  /** Time of the first reading that reported a cycle (before it the mould stands by). */
+  first_cycle_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** An alarm was active when the time up to `accounted_until` was accounted. */
+  alarm_active: Generated<boolean>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
@@ -280,6 +286,279 @@ export interface MoldTagsTable {
   created_at: CreatedAt;
 }
 
+/** An alarm's lifetime (DESIGN §8); values are °C after the mould's thermocouple correction, seconds or %. */
+export interface AlarmsTable {
+  id: Generated<number>;
+  org_id: number;
+  mold_id: number;
+  /** 1 maintenance, 2 cycle time, 3 temperature, 4 offline, 5 power (spec §9). */
+  alarm_type: number;
+  unique_str: string;
+  /** What was judged: 'mold_temp:1', 'hrs_temp:3', 'cycle_time', 'open_time', 'close_time', 'offline', 'battery', 'task:<id>'. */
+  channel: string;
+  channel_name: Generated<string>;
+  /** 2 for hot-runner channels, 1 for mould channels, null otherwise. */
+  temp_type: number | null;
+  /** 'alert', or 'early' for the cycle time's early alert. */
+  level: Generated<string>;
+  /** The worst value seen while open. */
+  value: number | null;
+  bound: number | null;
+  set_value: number | null;
+  opened_at: Date;
+  updated_at: Date;
+  closed_at: Date | null;
+  acknowledged_at: Date | null;
+  acknowledged_by: number | null;
+  ack_comment: Generated<string>;
+  notified_count: Generated<number>;
+  last_notified_at: Date;
+}
+
+export interface AlarmSettingsTable {
+  org_id: number;
+  /** An open, unacknowledged alarm is sent again after this many minutes; 0 turns escalation off. */
+  escalation_minutes: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+/** The alarm engine's cursor over the readings (migration 0016). */
+export interface AlarmProgressTable {
+  name: string;
+  /** Readings of transactions below this id (xid8 as text) are judged. */
+  judged_below: string;
+  /** Readings received before this moment (less a margin) are not looked at again. */
+  scan_from: Date;
+}
+
+/** What the alarm judge remembers of a mould (shared MouldTracks: gaps and streaks in `tracks`). */
+export interface AlarmTracksTable {
+  mold_id: number;
+  last_ts: Date | null;
+  powered_off: boolean;
+  /** The learned silence (s) after which the mould's device is offline. */
+  offline_after_s: number;
+  tracks: ColumnType<unknown, string, string>;
+}
+
+export type WorkOrderStatus = 'created' | 'working' | 'finish' | 'stop';
+
+export interface WorkOrdersTable {
+  id: Generated<number>;
+  org_id: number;
+  mold_id: number;
+  order_no: string;
+  machine: Generated<string>;
+  workshop: Generated<string>;
+  project_name: Generated<string>;
+  start_date: Date;
+  quantity: number;
+  starting_quantity: Generated<number>;
+  revision: Generated<string>;
+  remarks: Generated<string>;
+  status: Generated<WorkOrderStatus>;
+  start_counter: number | null;
+  started_at: Date | null;
+  ended_at: Date | null;
+  finished: Generated<number>;
+  /** The sum of the order's rejects (work_order_rejects), kept with them. */
+  reject: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  /** Lower-cased text the list's search looks in, kept by triggers (migration 0026). */
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface WorkOrderRejectsTable {
+  id: Generated<number>;
+  order_id: number;
+  mold_id: number;
+  quantity: number;
+  recorded_at: Date;
+  recorded_by: number | null;
+  remark: Generated<string>;
+}
+
+// alerts-delivery (migration 0017)
+export type OutboxChannel = 'email' | 'sms';
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** One outgoing e-mail or SMS (infra/mail, infra/sms): queued, sent once by the outbox job. */
+export interface OutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  channel: OutboxChannel;
+  to: string;
+  subject: Generated<string>;
+  text: string;
+  html: string | null;
+  /** The https unsubscribe link of an alert e-mail (List-Unsubscribe); null for other mail. */
+  unsubscribe_url: string | null;
+  state: Generated<OutboxState>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  /** While 'sending': until when the claiming sender owns it; past it, another sender retries. */
+  lease_until: Date | null;
+  last_error: Generated<string>;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+/** Per user and alarm type, whether alert messages go by e-mail and / or SMS (no row: the defaults). */
+export interface UserAlertChannelsTable {
+  user_id: number;
+  alarm_type: number;
+  email: boolean;
+  sms: boolean;
+}
+
+/** Per user: the last notice turned into (or skipped for) a message, and the current period's budget. */
+export interface AlertCursorsTable {
+  user_id: number;
+  last_notice_id: Generated<number>;
+  period_start: Date | null;
+  sent_in_period: Generated<number>;
+  last_sent_at: Date | null;
+}
+
+/** A mould's last automatic fix and its manual position (migration 0022); the newer of the two is shown. */
+export interface MoldLocationsTable {
+  mold_id: number;
+  org_id: number;
+  fix_lat: number | null;
+  fix_lng: number | null;
+  fix_source: 'gps' | 'wifi' | null;
+  fix_accuracy_m: number | null;
+  /** Device time of the fix. */
+  fix_at: Date | null;
+  /** The GPS device's battery (%), from the last reading that reported it. */
+  battery: number | null;
+  manual_lat: number | null;
+  manual_lng: number | null;
+  manual_label: Generated<string>;
+  manual_at: Date | null;
+  manual_by: number | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One point of a mould's track, thinned (a point only on a real move or a change of source). */
+export interface LocationHistoryTable {
+  id: Generated<number>;
+  mold_id: number;
+  lat: number;
+  lng: number;
+  source: 'gps' | 'wifi' | 'manual';
+  accuracy_m: number | null;
+  battery: number | null;
+  recorded_at: Date;
+}
+
+/** A WiFi access point whose position the organisation knows. */
+export interface WifiAccessPointsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Upper case, `AA:BB:CC:DD:EE:FF`. */
+  bssid: string;
+  lat: number;
+  lng: number;
+  accuracy_m: number;
+  label: Generated<string>;
+  learned: boolean;
+  samples: Generated<number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Reports: a zone whose local days are kept in mold_day_rollups once filled (migration 0027). */
+export interface ReportDayZonesTable {
+  zone: string;
+  filled_at: Date | null;
+}
+
+/**
+ * Reports: one mould's roll-ups added up over one local day [lo, hi) of a zone (migrations 0027,
+ * 0029), kept by triggers; seconds, kWh and cycle-time sums in whole millionths, each roll-up
+ * rounded once.
+ */
+export interface MoldDayRollupsTable {
+  zone: string;
+  mold_id: number;
+  lo: Date;
+  hi: Date;
+  run_us: number;
+  idle_us: number;
+  alarm_us: number;
+  stop_us: number;
+  off_us: number;
+  shots: number;
+  energy_ukwh: number;
+  cycle_time_sum_us: number;
+  cycle_time_n: number;
+}
+
+// maintenance
+export interface MaintenanceTasksTable {
+  id: Generated<number>;
+  org_id: number;
+  task_name: string;
+  task_type: 'pm' | 'regular';
+  mold_id: number | null;
+  company_id: number | null;
+  group_id: number | null;
+  maint_interval: number | null;
+  interval_days: number | null;
+  schedule_type: Generated<number>;
+  repeat: number | null;
+  start_repeat: string | null;
+  warning_type: 'percent' | 'count';
+  warning_value: number;
+  content: ColumnType<Array<{ content: string }>, string, string>;
+  time_zone: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One task on one mould (a company's or group's task has one per mould), with its evaluated status. */
+export interface MaintenanceTaskMoldsTable {
+  task_id: number;
+  mold_id: number;
+  org_id: number;
+  pm_interval: number | null;
+  base_counter: Generated<number>;
+  base_at: Generated<Date>;
+  last_maint_at: Date | null;
+  due_now_at: Date | null;
+  status: Generated<'normal' | 'warning' | 'exceeded'>;
+  /** 0 exceeded, 1 warning, 2 normal: the schedule's order. */
+  urgency: Generated<number>;
+  remaining: number | null;
+  unit: Generated<'cycles' | 'days'>;
+  due_date: string | null;
+  alarm_at: Date | null;
+  eval_counter: number | null;
+}
+
+export interface MaintenanceRecordsTable {
+  id: Generated<number>;
+  org_id: number;
+  task_id: number | null;
+  mold_id: number;
+  task_name: string;
+  task_type: 'pm' | 'regular';
+  content: ColumnType<Array<{ content: string; checked: boolean }>, string, string>;
+  remarks: string;
+  counter: number | null;
+  previous_at: Date | null;
+  used: number | null;
+  used_unit: 'cycles' | 'days';
+  confirmer_id: number | null;
+  confirmer_name: string;
+  confirmed_at: Date;
+  alarm_at: Date | null;
+  /** Lower-cased text the list's search looks in, kept by triggers (migration 0026). */
+  search_text: ColumnType<string, never, never>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   roles: RolesTable;
@@ -302,6 +581,50 @@ export interface Database {
   rollup_progress: RollupProgressTable;
   mold_channel_choices: MoldChannelChoicesTable;
   mold_tags: MoldTagsTable;
+  alarms: AlarmsTable;
+  alarm_settings: AlarmSettingsTable;
+  alarm_progress: AlarmProgressTable;
+  alarm_tracks: AlarmTracksTable;
+  work_orders: WorkOrdersTable;
+  work_order_rejects: WorkOrderRejectsTable;
+  outbox: OutboxTable;
+  user_alert_channels: UserAlertChannelsTable;
+  alert_cursors: AlertCursorsTable;
+  mold_locations: MoldLocationsTable;
+  location_history: LocationHistoryTable;
+  wifi_access_points: WifiAccessPointsTable;
+  report_day_zones: ReportDayZonesTable;
+  mold_day_rollups: MoldDayRollupsTable;
+  maintenance_tasks: MaintenanceTasksTable;
+  maintenance_task_molds: MaintenanceTaskMoldsTable;
+  maintenance_records: MaintenanceRecordsTable;
+  shares: SharesTable;
+  share_links: ShareLinksTable;
+  renewal_prices: RenewalPricesTable;
+  renewals: RenewalsTable;
+  renewal_molds: RenewalMoldsTable;
+  renewal_reminders: RenewalRemindersTable;
+  renewal_flag_dismissals: RenewalFlagDismissalsTable;
+}
+
+/** One sharer's sharing with one recipient (migration 0024); the moulds are the grants with shared_by. */
+export interface SharesTable {
+  id: Generated<number>;
+  sharer_id: number;
+  recipient_id: number;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A share link: only the SHA-256 of its token is kept (migration 0024). */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  sharer_id: number;
+  recipient_id: number;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -312,3 +635,65 @@ export type MenuItemRow = Selectable<MenuItemsTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type NewReading = Insertable<ReadingsTable>;
 export type MoldStatusRow = Selectable<MoldStatusTable>;
+
+/** Renewal (migration 0025): per-country yearly price per device and the receiving bank. */
+export interface RenewalPricesTable {
+  country: string;
+  currency: string;
+  /** Minor units of the currency. */
+  unit_amount: number;
+  bank_of_deposit: string;
+  account_name: string;
+  account_number: string;
+  swift: Generated<string>;
+}
+
+export interface RenewalsTable {
+  id: Generated<number>;
+  org_id: number;
+  order_no: string;
+  status: Generated<'unpaid' | 'cancelled' | 'finished'>;
+  years: number;
+  country: string;
+  currency: string;
+  unit_amount: number;
+  amount: number;
+  bank_of_deposit: string;
+  account_name: string;
+  account_number: string;
+  swift: Generated<string>;
+  remitter: Generated<string>;
+  remitter_account_number: Generated<string>;
+  remitter_country: Generated<string>;
+  transaction_serial_number: Generated<string>;
+  renewal_type: string | null;
+  remark: Generated<string>;
+  renewal_start_date: Date | null;
+  expiration_date: Date | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  remitted_at: Date | null;
+  confirmed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface RenewalMoldsTable {
+  renewal_id: number;
+  mold_id: number;
+  previous_expires_at: Date | null;
+  starts_at: Date | null;
+  expires_at: Date | null;
+}
+
+/** A reminder sent for a mould's expiry at a stage (30 or 15 days): sent once. */
+export interface RenewalRemindersTable {
+  mold_id: number;
+  expires_at: Date;
+  stage: number;
+  sent_at: Date;
+}
+
+export interface RenewalFlagDismissalsTable {
+  user_id: number;
+  dismissed_at: Date;
+}

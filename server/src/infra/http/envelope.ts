@@ -28,7 +28,7 @@ declare module 'fastify' {
 export function envelope<T>(
   request: FastifyRequest,
   data: T,
-  options: { messageKey?: ServerMessageKey; total?: number } = {},
+  options: { messageKey?: ServerMessageKey; total?: number; more?: boolean } = {},
 ): Envelope<T> {
   const messageKey = options.messageKey ?? 'ok';
   return {
@@ -36,6 +36,7 @@ export function envelope<T>(
     msg: serverMessage(request.language, messageKey),
     data,
     ...(options.total !== undefined ? { total: options.total } : {}),
+    ...(options.more !== undefined ? { more: options.more } : {}),
     ...(isNumberedKey(messageKey) ? { key: messageKey } : {}),
   };
 }

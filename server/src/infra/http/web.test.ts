@@ -63,6 +63,10 @@ describe('serving the console', () => {
         '/api/logout/',
         '/api/yudata/user/user_info/',
         '/api/yudata/menu/web_router/',
+        '/api/yudata/share_user/',
+        '/api/share_link/',
+        '/api/renewal/renewal/{id}/',
+        '/api/renewal/operator/confirm/{order_no}/',
       ]),
     );
     expect((await app.request({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);

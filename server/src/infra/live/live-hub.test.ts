@@ -243,6 +243,74 @@ describe('live mould list updates', () => {
     client.socket.close();
   });
 
+  it('send a work order change to the users who may read its mould only', async () => {
+    const viewerToken = await app.login(VIEWER);
+    const viewerId = await userIdOf(viewerToken);
+    const visible = await createMold(app.context.db, app.orgId, [viewerId]);
+    const hidden = await createMold(app.context.db, app.orgId);
+    const client = await loggedIn(viewerToken);
+    const change = {
+      orgId: app.orgId,
+      change: 'progress' as const,
+      status: 'working',
+      finished: 8,
+      remaining: 2,
+      reject: 1,
+    };
+    app.context.bus.publish('workOrderChanged', { ...change, moldId: hidden, orderId: 1 });
+    app.context.bus.publish('workOrderChanged', { ...change, moldId: visible, orderId: 2 });
+    expect(await client.next('work_order')).toEqual({
+      type: 'work_order',
+      change: 'progress',
+      id: 2,
+      mold_id: visible,
+      status: 'working',
+      finished: 8,
+      remaining: 2,
+      reject: 1,
+    });
+    await expect(client.next('work_order', 300)).rejects.toThrow(/no work_order/);
+    client.socket.close();
+  });
+
+  it('send position changes only of the moulds the user may read, to every socket of that user', async () => {
+    const viewerToken = await app.login(VIEWER);
+    const viewerId = await userIdOf(viewerToken);
+    const adminToken = await app.login(ADMIN);
+    const adminId = await userIdOf(adminToken);
+    const visible = await createMold(app.context.db, app.orgId, [viewerId, adminId]);
+    const hidden = await createMold(app.context.db, app.orgId, [adminId]);
+    const first = await loggedIn(viewerToken);
+    const second = await loggedIn(viewerToken);
+    const admin = await loggedIn(adminToken);
+    const publish = (positions: Array<[number, number, number, number, number | null]>) =>
+      app.context.bus.publish('moldPositions', { orgId: app.orgId, positions });
+
+    publish([
+      [hidden, 22.5, 114.1, 1, 8],
+      [visible, 31.2, 121.5, 2, 40],
+    ]);
+    const expected = { type: 'positions', data: [[visible, 31.2, 121.5, 2, 40]] };
+    expect(await first.next('positions')).toEqual(expected);
+    expect(await second.next('positions')).toEqual(expected);
+    expect(await admin.next('positions')).toEqual({
+      type: 'positions',
+      data: [
+        [hidden, 22.5, 114.1, 1, 8],
+        [visible, 31.2, 121.5, 2, 40],
+      ],
+    });
+
+    // Only moulds the viewer may not read: nothing at all reaches the viewer's sockets.
+    publish([[hidden, 22.6, 114.2, 3, null]]);
+    expect(await admin.next('positions')).toEqual({ type: 'positions', data: [[hidden, 22.6, 114.2, 3, null]] });
+    await expect(first.next('positions', 300)).rejects.toThrow(/no positions/);
+    await expect(second.next('positions', 300)).rejects.toThrow(/no positions/);
+    for (const client of [first, second, admin]) client.socket.close();
+    // The app is shared: leave no grants behind that later tests' distributions would revoke.
+    await app.context.db.deleteFrom('user_mold_grants').where('mold_id', 'in', [visible, hidden]).execute();
+  });
+
   it("send a watched mould's present status at once, then its newest figures once a period", async () => {
     const token = await app.login(VIEWER);
     const [watched, unwatched] = [

@@ -116,10 +116,14 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
         for (const userId of userIds) this.#tellMoulds(this.#clients.get(userId), change, moldIds);
       }),
       deps.bus.subscribe('moldsChanged', (event) => this.#inBackground(this.#pushMoldsChanged(event))),
+      deps.bus.subscribe('alarmChanged', (event) => this.#inBackground(this.#pushAlarm(event))),
+      deps.bus.subscribe('moldPositions', ({ positions }) => this.#inBackground(this.#pushPositions(positions))),
       deps.bus.subscribe('moldStatus', ({ moldId, status, stateChanged }) => {
         if (stateChanged) this.#inBackground(this.#pushStatus(moldId, status));
         else this.#queueFigures(moldId, status);
       }),
+      deps.bus.subscribe('workOrderChanged', (event) => this.#inBackground(this.#pushWorkOrder(event))),
+      deps.bus.subscribe('maintenanceChanged', (event) => this.#inBackground(this.#pushMaintenance(event))),
     ];
     this.#figuresTimer = setInterval(() => this.#sendFigures(), this.#options.figuresIntervalMs);
     this.#figuresTimer.unref();
@@ -316,6 +320,63 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
         client.pendingFigures.delete(moldId);
         client.send({ type: 'list', data: status });
       }
+    }
+  }
+
+  /** Sends the message to every logged-in socket whose user may read the mould. */
+  async #sendToReadersOf(moldId: number, message: LiveServerMessage): Promise<void> {
+    for (const clients of [...this.#clients.values()]) {
+      const [first] = clients;
+      if (!first?.principal || !(await this.deps.canReadMold(first.principal, moldId))) continue;
+      for (const client of clients) client.send(message);
+    }
+  }
+
+  /** An alarm changed: the alarm pages of everyone who may read its mould refetch. */
+  #pushAlarm({ moldId, alarmType, change }: BusEvents['alarmChanged']): Promise<void> {
+    return this.#sendToReadersOf(moldId, { type: 'alarms', alarm_type: alarmType, mold_id: moldId, change });
+  }
+
+  /** A work order changed: the list and the order page of everyone who may read its mould update. */
+  #pushWorkOrder(event: BusEvents['workOrderChanged']): Promise<void> {
+    const { moldId, orderId, change, status, finished, remaining, reject } = event;
+    const message = {
+      type: 'work_order',
+      change,
+      id: orderId,
+      mold_id: moldId,
+      status,
+      finished,
+      remaining,
+      reject,
+    } as const;
+    return this.#sendToReadersOf(moldId, message);
+  }
+
+  /**
+   * Maintenance links changed: each logged-in user gets, in one message, those of the moulds that
+   * user may read (one permission query per user and event, not per link); nothing when none.
+   */
+  async #pushMaintenance({ change, items }: BusEvents['maintenanceChanged']): Promise<void> {
+    const moldIds = [...new Set(items.map((item) => item.mold_id))];
+    for (const clients of [...this.#clients.values()]) {
+      const [first] = clients;
+      if (!first?.principal) continue;
+      const readable = await this.deps.readableMolds(first.principal, moldIds);
+      const data = items.filter((item) => readable.has(item.mold_id));
+      if (data.length > 0) for (const client of clients) client.send({ type: 'maintenance', change, data });
+    }
+  }
+
+  /** New positions go to every logged-in socket, each user's only for the moulds that user may read (the map). */
+  async #pushPositions(positions: BusEvents['moldPositions']['positions']): Promise<void> {
+    const moldIds = positions.map(([moldId]) => moldId);
+    for (const clients of [...this.#clients.values()]) {
+      const [first] = clients;
+      if (!first?.principal) continue;
+      const readable = await this.deps.readableMolds(first.principal, moldIds);
+      const data = positions.filter(([moldId]) => readable.has(moldId));
+      if (data.length > 0) for (const client of clients) client.send({ type: 'positions', data });
     }
   }
 

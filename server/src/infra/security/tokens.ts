@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -28,6 +28,14 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
       .sign(this.#key);
+  }
+
+  /**
+   * An HMAC-SHA256 (base64url) of `payload` under the install's secret, bound to `purpose` so a
+   * value signed for one use (an unsubscribe link, a Message-ID) is worth nothing for another.
+   */
+  mac(purpose: string, payload: string): string {
+    return createHmac('sha256', this.#key).update(`${purpose}\n${payload}`).digest('base64url');
   }
 
   /** The claims of a valid token, or undefined for anything forged, expired or malformed. */

@@ -11,6 +11,22 @@ import * as loginThrottle from './0009_login_throttle.js';
 import * as orgNamesAndTags from './0010_org_names_and_tags.js';
 import * as moldAdmin from './0011_mold_admin.js';
 import * as userAdminIndexes from './0013_user_admin_indexes.js';
+import * as alarms from './0014_alarms.js';
+import * as workOrders from './0015_work_orders.js';
+import * as alarmEngine from './0016_alarm_engine.js';
+import * as alertDelivery from './0017_alert_delivery.js';
+import * as maintenance from './0018_maintenance.js';
+import * as workOrderLists from './0019_work_order_lists.js';
+import * as lateState from './0020_late_state.js';
+import * as reportCache from './0021_report_cache.js';
+import * as locations from './0022_locations.js';
+import * as alarmListIndexes from './0023_alarm_list_indexes.js';
+import * as shares from './0024_shares.js';
+import * as renewal from './0025_renewal.js';
+import * as listSearch from './0026_list_search.js';
+import * as reportDays from './0027_report_days.js';
+import * as maintenanceJob from './0028_maintenance_job.js';
+import * as reportDaysMicro from './0029_report_days_micro.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +42,22 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_org_names_and_tags': orgNamesAndTags,
   '0011_mold_admin': moldAdmin,
   '0013_user_admin_indexes': userAdminIndexes,
+  '0014_alarms': alarms,
+  '0015_work_orders': workOrders,
+  '0016_alarm_engine': alarmEngine,
+  '0017_alert_delivery': alertDelivery,
+  '0018_maintenance': maintenance,
+  '0019_work_order_lists': workOrderLists,
+  '0020_late_state': lateState,
+  '0021_report_cache': reportCache,
+  '0022_locations': locations,
+  '0023_alarm_list_indexes': alarmListIndexes,
+  '0024_shares': shares,
+  '0025_renewal': renewal,
+  '0026_list_search': listSearch,
+  '0027_report_days': reportDays,
+  '0028_maintenance_job': maintenanceJob,
+  '0029_report_days_micro': reportDaysMicro,
 };
 
 export const migrationProvider: MigrationProvider = {
