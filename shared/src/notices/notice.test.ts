@@ -11,6 +11,7 @@ describe('notices', () => {
       undefined,
       undefined,
     ]);
+    expect(alarmRouteFor(6)).toBe('/renewal/renewalAlarm');
   });
 
   it('parses JSON object content and gives up on anything else', () => {

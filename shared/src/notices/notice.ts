@@ -9,6 +9,13 @@ export const AlarmType = {
 export type AlarmType = (typeof AlarmType)[keyof typeof AlarmType];
 export const ALARM_TYPES: readonly AlarmType[] = Object.values(AlarmType);
 
+/**
+ * The alarms of the process that put a mould in state `alarm` while open: its temperatures and its
+ * cycle. A maintenance task past due or a low battery do not stop a mould that runs from running
+ * (its run time, and so its OEE, stays true); offline is the state `off` already.
+ */
+export const STATE_ALARM_TYPES: readonly AlarmType[] = [AlarmType.cycleTime, AlarmType.temperature];
+
 /** A notice as `GET /api/yudata/user_message/` lists it and the live channel announces it. */
 export interface Notice {
   id: number;
@@ -38,6 +45,9 @@ export function alarmRouteFor(alarmType: number): string | undefined {
       return '/alarm/temperature';
     case AlarmType.offline:
       return '/alarm/network';
+    // A renewal reminder (shared/src/renewal): the renewal overview.
+    case 6:
+      return '/renewal/renewalAlarm';
     default:
       return undefined;
   }
@@ -48,6 +58,13 @@ export interface NoticeContent {
   temp_type?: number;
   temp_name?: string;
   power?: number;
+  /** The alarm engine's fields: the worst value, 'early' (a warning) or 'alert', what was judged. */
+  value?: number | null;
+  level?: string;
+  channel?: string;
+  /** A renewal reminder's stage (30 or 15 days before) and the expiry (epoch seconds). */
+  stage?: number;
+  expires_at?: number;
 }
 
 /** The parsed content of a notice, or undefined when it is not a JSON object. */

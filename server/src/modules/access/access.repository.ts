@@ -25,14 +25,22 @@ export class AccessRepository {
       .executeTakeFirst();
   }
 
-  /** Which of these moulds the user is granted or shared. */
-  async grantedMoldIds(userId: number, moldIds: readonly number[]): Promise<Set<number>> {
+  /**
+   * Which of these moulds the user is granted or shared; with `sharedOnly`, only those someone
+   * else shared with them (read-only for them).
+   */
+  async grantedMoldIds(
+    userId: number,
+    moldIds: readonly number[],
+    { sharedOnly = false }: { sharedOnly?: boolean } = {},
+  ): Promise<Set<number>> {
     if (moldIds.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('user_mold_grants')
       .select('mold_id')
       .where('user_id', '=', userId)
       .where('mold_id', 'in', moldIds)
+      .$if(sharedOnly, (query) => query.where('shared_by', 'is not', null))
       .execute();
     return new Set(rows.map((row) => row.mold_id));
   }

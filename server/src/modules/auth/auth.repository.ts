@@ -29,7 +29,7 @@ export class AuthRepository {
     return this.db
       .selectFrom('users')
       .select(CREDENTIAL_COLUMNS)
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`)
       .executeTakeFirst();
   }
 
@@ -117,7 +117,7 @@ export class AuthRepository {
       .selectFrom('login_known_addresses as known')
       .innerJoin('users', 'users.id', 'known.user_id')
       .select('known.user_id')
-      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(users.username)`, '=', sql<string>`lower(${username})`)
       .where('known.address', '=', address)
       .executeTakeFirst();
     return row !== undefined;

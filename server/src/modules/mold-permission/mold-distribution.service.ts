@@ -6,7 +6,7 @@ import { inTransaction } from '../../infra/db/transaction.js';
 import { ApiError, notFound } from '../../infra/http/errors.js';
 import type { Principal } from '../access/access.service.js';
 import { buildMoldTree } from './mold-tree.js';
-import { MoldPermissionRepository, type DistributionOutcome } from './mold-permission.repository.js';
+import { MoldPermissionRepository, type DistributionOutcome, type TreeMoldRow } from './mold-permission.repository.js';
 
 /** The ids the caller may not distribute, named in the 400. */
 const notDistributable = (moldIds: readonly number[]) =>
@@ -29,6 +29,25 @@ export class MoldDistributionService {
     return buildMoldTree(await this.#repository.treeMolds(principal.orgId, principal.userId, userId));
   }
 
+  /**
+   * The caller's moulds as a tree marked for another module's purpose (the share dialog): `mark`
+   * says per mould whether the user's node is checked and whether it is fixed (drawn disabled). The
+   * caller checks that the user is theirs to ask about; only the caller's own moulds are listed.
+   */
+  async markedTree(
+    principal: Principal,
+    userId: number | undefined,
+    mark: (row: TreeMoldRow) => { checked: boolean; fixed: boolean },
+  ): Promise<MoldTreeNode[]> {
+    const rows = await this.#repository.treeMolds(principal.orgId, principal.userId, userId);
+    return buildMoldTree(
+      rows.map((row) => {
+        const { checked, fixed } = mark(row);
+        return { ...row, held: checked, shared_to_user: fixed };
+      }),
+    );
+  }
+
   /** 400 naming moldIds when one of them is not the caller's to distribute. */
   async requireDistributable(
     principal: Principal,
@@ -38,6 +57,11 @@ export class MoldDistributionService {
     const allowed = await repository.distributable(principal.orgId, principal.userId, moldIds);
     const refused = moldIds.filter((moldId) => !allowed.has(moldId));
     if (refused.length > 0) throw notDistributable(refused);
+  }
+
+  /** requireDistributable inside the caller's transaction (the embedded database has one session). */
+  requireDistributableWithin(trx: Kysely<Database>, principal: Principal, moldIds: readonly number[]): Promise<void> {
+    return this.requireDistributable(principal, moldIds, new MoldPermissionRepository(trx));
   }
 
   /** Sets the user's own grants (within what the caller may distribute) to exactly these moulds; consoles hear of it. */

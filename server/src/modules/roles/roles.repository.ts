@@ -77,7 +77,7 @@ export class RolesRepository {
       .selectFrom('roles')
       .select('id')
       .where('org_id', '=', orgId)
-      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
       .$if(exceptRoleId !== undefined, (query) => query.where('id', '!=', exceptRoleId ?? 0))
       .executeTakeFirst();
     return row !== undefined;

@@ -1,10 +1,10 @@
-import { NOTICE_FREQUENCIES, type UserInfo } from '@mouldwatch/shared';
+import { NOTICE_FREQUENCIES, type AlertChannels, type UserInfo } from '@mouldwatch/shared';
 import type { ProfileRow } from './users.repository.js';
 
 type Frequency = UserInfo['frequency'];
 const isFrequency = (value: number): value is Frequency => (NOTICE_FREQUENCIES as readonly number[]).includes(value);
 
-export function presentUserInfo(row: ProfileRow): UserInfo {
+export function presentUserInfo(row: ProfileRow, alertChannels: AlertChannels): UserInfo {
   return {
     id: row.id,
     username: row.username,
@@ -23,5 +23,6 @@ export function presentUserInfo(row: ProfileRow): UserInfo {
     unit: row.unit,
     jkType: row.jk_type,
     language: row.language,
+    alertChannels,
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { UsersService } from './users.service.js';
 
 let app: TestApp;
 let token: string;
@@ -88,5 +89,18 @@ describe('user info', () => {
     }
     expect((await put({ email: 'bad' }, 'kor')).json().msg).toBe('입력 오류: email: 올바른 이메일 주소를 입력하세요');
     expect((await get()).json().data.email).toBe('maria@example.com');
+  });
+
+  it('saves the profile and the alert channels together or not at all', async () => {
+    const before = (await get()).json().data;
+    const failingChannels = {
+      channelsOf: () => app.services.alerts.channelsOf(before.id),
+      saveChannels: () => Promise.reject(new Error('channels could not be saved')),
+    };
+    const service = new UsersService(app.context, failingChannels);
+    await expect(
+      service.updateUserInfo(before.id, { name: 'Half Saved', alertChannels: { email: [1], sms: [] } }),
+    ).rejects.toThrow('channels could not be saved');
+    expect((await get()).json().data.name).toBe(before.name);
   });
 });

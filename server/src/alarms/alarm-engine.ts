@@ -1,0 +1,697 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Insertable, Transaction } from 'kysely';
+import {
+  ALARM_RULES,
+  AlarmType,
+  emptyTracks,
+  judgeReadings,
+  moldInfoSchema,
+  offlineAfterSeconds,
+  alarmKey,
+  type AlarmLevel,
+  type JudgedReading,
+  type JudgeOutcome,
+  type MouldTracks,
+  type OpenAlarmState,
+} from '@mouldwatch/shared';
+import type { AppContext } from '../app-context.js';
+import type { BusEvents } from '../infra/bus/event-bus.js';
+import type { Database, UserMessagesTable } from '../infra/db/schema.js';
+import { tryJobLock } from '../infra/jobs/job-lock.js';
+import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
+import { planChanges, type CreatedPlan } from './alarm-plan.js';
+import { reconcileAlarms } from './alarm-reconcile.js';
+import {
+  AlarmsRepository,
+  type AlarmRow,
+  type MouldFacts,
+  type NewAlarm,
+  type ReadingToJudge,
+} from './alarms.repository.js';
+
+export interface AlarmEngineOptions {
+  /** How long readings announced on the bus gather before a run judges them. */
+  gatherMs: number;
+  /** The periodic catch-up (readings of other instances, after a restart, after a failure). */
+  catchUpIntervalMs: number;
+  offlineIntervalMs: number;
+  escalationIntervalMs: number;
+}
+
+const DEFAULT_OPTIONS: AlarmEngineOptions = {
+  gatherMs: 100,
+  catchUpIntervalMs: 5_000,
+  offlineIntervalMs: 15_000,
+  escalationIntervalMs: 60_000,
+};
+
+/** The lock of judging readings and silence: one instance at a time moves the cursor. */
+export const ALARM_JOB = 'alarm-engine';
+export const ALARM_CATCH_UP_JOB = 'alarm-catch-up';
+export const ALARM_OFFLINE_JOB = 'alarm-offline';
+export const ALARM_ESCALATION_JOB = 'alarm-escalation';
+
+/**
+ * An alarm opened by readings older than this that is already closed again when the engine hears
+ * of them (a device's buffered upload) is recorded, not pushed as news.
+ */
+const NEWS_WINDOW_MS = 10 * 60_000;
+
+type AlarmEvent = BusEvents['alarmChanged'];
+interface Announcements {
+  alarms: AlarmEvent[];
+  notices: Array<{ id: number; user_id: number }>;
+}
+const nothing = (): Announcements => ({ alarms: [], notices: [] });
+
+/** What a notice about an alarm says (contracts.md): the spec's fields first. */
+export function noticeContent(
+  alarm: Pick<AlarmRow, 'alarm_type' | 'channel' | 'channel_name' | 'temp_type' | 'value' | 'bound' | 'level'>,
+  moldNumber: string,
+  escalation: number,
+) {
+  const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+  return {
+    number: round(alarm.value),
+    temp_type: alarm.temp_type,
+    temp_name: alarm.channel_name,
+    power: alarm.alarm_type === AlarmType.power ? Math.round(alarm.value ?? 0) : null,
+    value: round(alarm.value),
+    bound: round(alarm.bound),
+    level: alarm.level,
+    channel: alarm.channel,
+    escalation,
+    mold_number: moldNumber,
+  };
+}
+
+const epoch = (date: Date) => date.getTime() / 1000;
+
+function judgedReading(row: ReadingToJudge): JudgedReading {
+  return {
+    ts: epoch(row.ts),
+    event: (row.event ?? undefined) as JudgedReading['event'],
+    cycle_time: row.cycle_time,
+    open_time: row.open_time,
+    close_time: row.close_time,
+    mold_temp: row.mold_temp,
+    hrs_temp: row.hrs_temp,
+    battery: row.battery,
+  };
+}
+
+function openState(row: AlarmRow): OpenAlarmState {
+  return {
+    alarmType: row.alarm_type as OpenAlarmState['alarmType'],
+    channel: row.channel,
+    level: row.level as AlarmLevel,
+    value: row.value,
+    setValue: row.set_value,
+    openedAt: epoch(row.opened_at),
+  };
+}
+
+/** A re-judged window: the outcome, the stored alarms of the window and those open at its anchor. */
+interface Rejudge {
+  judged: JudgeOutcome;
+  stored: AlarmRow[];
+  openAtAnchor: AlarmRow[];
+}
+
+interface NewAlarmOf {
+  mould: MouldFacts;
+  alarm: NewAlarm;
+  news: boolean;
+}
+
+/** A row for an alarm a run opened; old news (see NEWS_WINDOW_MS) is recorded, not notified. */
+function newAlarm(mould: MouldFacts, created: CreatedPlan, now: Date): NewAlarmOf {
+  const news = created.closedAt === null || now.getTime() - created.openedAt.getTime() < NEWS_WINDOW_MS;
+  return {
+    mould,
+    news,
+    alarm: {
+      org_id: mould.org_id,
+      mold_id: mould.id,
+      alarm_type: created.alarmType,
+      unique_str: randomBytes(16).toString('hex'),
+      channel: created.channel,
+      channel_name: created.channelName,
+      temp_type: created.tempType,
+      level: created.level,
+      value: created.value,
+      bound: created.bound,
+      set_value: created.setValue,
+      opened_at: created.openedAt,
+      updated_at: created.updatedAt,
+      closed_at: created.closedAt,
+      notified_count: news ? 1 : 0,
+      last_notified_at: now,
+    },
+  };
+}
+
+const openMap = (rows: readonly AlarmRow[]) =>
+  new Map(rows.map((row) => [alarmKey({ alarmType: row.alarm_type, channel: row.channel }), openState(row)]));
+
+function trackRow(moldId: number, tracks: MouldTracks) {
+  return {
+    mold_id: moldId,
+    last_ts: tracks.lastTs === null ? null : new Date(tracks.lastTs * 1000),
+    powered_off: tracks.poweredOff,
+    offline_after_s: offlineAfterSeconds(tracks.gaps),
+    tracks: JSON.stringify({ gaps: tracks.gaps, streaks: tracks.streaks }),
+  };
+}
+
+/** Raw readings are kept this long: a late reading older than that is stored but changes nothing. */
+const RETENTION_S = 35 * 86_400;
+/** Readings a re-judge replays at most; a longer window is judged as late readings were before. */
+const MAX_REJUDGE_READINGS = 20_000;
+/**
+ * The judged readings before a late one the re-judge replays first: enough for the longest streak
+ * (`readingsToOpen`) and the learned gaps; the one before them gives the tracks' last reading.
+ */
+const WARM_UP_READINGS =
+  Math.max(
+    ALARM_RULES.offlineGapSamples,
+    ALARM_RULES.temperatureReadings,
+    ALARM_RULES.cycleReadings,
+    ALARM_RULES.batteryReadings,
+  ) + 1;
+
+/** The new readings without late ones older than the raw retention. */
+function inRetention(readings: readonly JudgedReading[], lastTs: number | null, now: Date): JudgedReading[] {
+  const horizon = now.getTime() / 1000 - RETENTION_S;
+  return readings.filter((reading) => lastTs === null || reading.ts >= lastTs || reading.ts >= horizon);
+}
+
+/** A revised alarm's event: `opened` / `closed` when it is open now and was not, or the reverse. */
+function revisedChange(wasClosed: Date | null, closed: Date | null): AlarmEvent['change'] {
+  if (Boolean(wasClosed) === Boolean(closed)) return 'updated';
+  return closed ? 'closed' : 'opened';
+}
+
+const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
+
+/**
+ * The alarm engine (issue 12): judges every stored reading exactly once, in reading-time order per
+ * mould, against the rules of shared/src/alarm; keeps `alarms` (open, worst value, close), creates
+ * the notices of each opened alarm for everyone who may read the mould, and announces
+ * `alarmChanged`. Its jobs find silent devices and send unacknowledged alarms again. The design
+ * (cursor over the storing transactions' ids, one instance at a time) is in docs/decisions.md.
+ */
+export class AlarmEngine {
+  readonly #repository = new AlarmsRepository();
+  readonly #options: AlarmEngineOptions;
+  /** Everything the engine writes goes one at a time (the embedded database has one session). */
+  #serial: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = true;
+  #unsubscribe: Array<() => void> = [];
+
+  constructor(
+    private readonly context: AppContext,
+    options: Partial<AlarmEngineOptions> = {},
+  ) {
+    this.#options = { ...DEFAULT_OPTIONS, ...options };
+  }
+
+  /** The scheduled work: catch-up, silence and escalation. */
+  jobs(): PeriodicJob[] {
+    return [
+      { name: ALARM_CATCH_UP_JOB, intervalMs: this.#options.catchUpIntervalMs, run: () => this.catchUp(0) },
+      {
+        name: ALARM_OFFLINE_JOB,
+        intervalMs: this.#options.offlineIntervalMs,
+        run: () => this.#inTurn(() => this.checkSilence()),
+      },
+      {
+        name: ALARM_ESCALATION_JOB,
+        intervalMs: this.#options.escalationIntervalMs,
+        run: () => this.#inTurn(() => this.escalate()),
+      },
+    ];
+  }
+
+  /** Follows new readings and maintenance status; judges what was stored while the server was away. */
+  start(): void {
+    this.#stopped = false;
+    this.#unsubscribe = [
+      this.context.bus.subscribe('reading', ({ moldId }) => {
+        if (moldId !== null) this.#wake(this.#options.gatherMs);
+      }),
+      this.context.bus.subscribe('maintenanceDue', (event) => {
+        void this.#inTurn(() => this.onMaintenanceDue(event)).catch(this.#logFailure);
+      }),
+    ];
+    this.#wake(0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    await this.#serial.catch(() => undefined);
+  }
+
+  /** Resolves once the readings announced so far are judged (tests). */
+  async settled(): Promise<void> {
+    for (;;) {
+      const serial = this.#serial;
+      await serial.catch(() => undefined);
+      if (!this.#timer && serial === this.#serial) return;
+      await delay(10);
+    }
+  }
+
+  /**
+   * Judges until nothing is left; readings of a transaction still running (anywhere on the
+   * database server: the cursor stops below the oldest one) are waited for up to `waitMs`.
+   * The transactions running at the call are waited for first, so that what was stored before it
+   * is judged in one run, in reading-time order (a run cut between two batches of a mould would
+   * judge the second batch as late). Answers the readings judged.
+   */
+  catchUp(waitMs = 10_000): Promise<number> {
+    return this.#inTurn(async () => {
+      const deadline = Date.now() + waitMs;
+      const startedBefore = await this.#repository.nextXid(this.context.db);
+      while (Date.now() < deadline && !(await this.#repository.endedBelow(this.context.db, startedBefore))) {
+        await delay(50);
+      }
+      let judged = 0;
+      for (;;) {
+        const run = await this.evaluate();
+        judged += run.judged;
+        // Readings arriving all the time are the bus's to follow: only a backlog keeps this going.
+        if (run.truncated) continue;
+        if (!run.more || Date.now() >= deadline) return judged;
+        await delay(50);
+      }
+    });
+  }
+
+  /**
+   * One run: the readings of the transactions that ended since the cursor, judged per mould in
+   * reading-time order, the alarms written with their notices and the cursor moved, in one
+   * transaction; announced after the commit. `more`: readings are waiting (a transaction still
+   * running, or more than a run takes, or another instance holds the lock).
+   */
+  async evaluate(): Promise<{ more: boolean; truncated: boolean; judged: number }> {
+    const now = this.context.now();
+    const outcome = await this.context.db.transaction().execute(async (trx) => {
+      if (!(await tryJobLock(trx, ALARM_JOB))) return { more: true, truncated: false, judged: 0, announce: nothing() };
+      const progress = await this.#repository.progress(trx);
+      const horizon = await this.#repository.horizon(trx);
+      const rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
+      let cut = horizon.xmin;
+      const truncated = rows.length > 5000;
+      if (truncated && xidBelow(rows[5000]!.xid, cut)) cut = rows[5000]!.xid;
+      const ready = rows.filter((row) => row.ready && xidBelow(row.xid, cut));
+      const more = ready.length < rows.length;
+      if (ready.length === 0 && cut === progress.judged_below)
+        return { more, truncated, judged: 0, announce: nothing() };
+      const announce = await this.#judge(trx, ready, now, cut);
+      await this.#repository.saveProgress(trx, cut, truncated ? progress.scan_from : horizon.scanFrom);
+      return { more, truncated, judged: ready.length, announce };
+    });
+    this.#announce(outcome.announce);
+    return { more: outcome.more, truncated: outcome.truncated, judged: outcome.judged };
+  }
+
+  async #judge(
+    trx: Transaction<Database>,
+    readings: readonly ReadingToJudge[],
+    now: Date,
+    cut: string,
+  ): Promise<Announcements> {
+    const byMould = new Map<number, JudgedReading[]>();
+    for (const row of readings) byMould.set(row.mold_id, [...(byMould.get(row.mold_id) ?? []), judgedReading(row)]);
+    const moldIds = [...byMould.keys()].sort((a, b) => a - b);
+    const moulds = await this.#repository.moulds(trx, moldIds);
+    const ids = moulds.map((mould) => mould.id);
+    const tracksOf = new Map((await this.#repository.tracks(trx, ids)).map((row) => [row.mold_id, row]));
+    const openOf = new Map<number, AlarmRow[]>();
+    for (const row of await this.#repository.openAlarms(trx, ids))
+      openOf.set(row.mold_id, [...(openOf.get(row.mold_id) ?? []), row]);
+
+    const newAlarms: NewAlarmOf[] = [];
+    /** Open alarms raised from early to alert: their readers hear of it as of a new alarm. */
+    const raised: AlarmRow[] = [];
+    const announce = nothing();
+    const trackRows = [];
+    for (const mould of moulds) {
+      const stored = tracksOf.get(mould.id);
+      const tracks: MouldTracks = stored
+        ? {
+            ...(stored.tracks as Pick<MouldTracks, 'gaps' | 'streaks'>),
+            lastTs: stored.last_ts && epoch(stored.last_ts),
+            poweredOff: stored.powered_off,
+          }
+        : emptyTracks();
+      const open = openOf.get(mould.id) ?? [];
+      const newReadings = inRetention(byMould.get(mould.id) ?? [], tracks.lastTs, now);
+      const rejudge = await this.#rejudgeWindow(trx, mould, tracks, newReadings, cut);
+      if (rejudge) {
+        trackRows.push(trackRow(mould.id, rejudge.judged.tracks));
+        const silenced = open.filter((row) => row.alarm_type === AlarmType.offline && row.bound !== null);
+        const written = await this.#reconcile(trx, mould, rejudge, silenced, tracks, newReadings, now);
+        announce.alarms.push(...written.events);
+        raised.push(...written.raised);
+        newAlarms.push(...written.created);
+        continue;
+      }
+      const judged = judgeReadings({
+        info: moldInfoSchema.parse(mould.info ?? {}),
+        monitored: mould.launch_listen === 1,
+        tracks,
+        open: openMap(open),
+        readings: newReadings,
+      });
+      trackRows.push(trackRow(mould.id, judged.tracks));
+      const plan = planChanges(open, judged.changes);
+      for (const change of plan.existing) {
+        await this.#repository.updateAlarm(trx, change.row.id, {
+          value: change.value,
+          level: change.level,
+          bound: change.bound,
+          closed_at: change.closedAt,
+          updated_at: change.updatedAt,
+        });
+        announce.alarms.push(this.#event(change.row, change.closedAt ? 'closed' : 'updated'));
+        if (!change.closedAt && change.row.level === 'early' && change.level === 'alert') {
+          raised.push({ ...change.row, value: change.value, level: change.level, bound: change.bound });
+        }
+      }
+      newAlarms.push(...plan.created.map((created) => newAlarm(mould, created, now)));
+    }
+    await this.#repository.saveTracks(trx, trackRows);
+    const inserted = await this.#repository.insertAlarms(
+      trx,
+      newAlarms.map(({ alarm }) => alarm),
+    );
+    const news = new Set(newAlarms.filter((alarm) => alarm.news).map(({ alarm }) => alarm.unique_str));
+    for (const row of inserted) {
+      announce.alarms.push(this.#event(row, 'opened'));
+      if (row.closed_at) announce.alarms.push(this.#event(row, 'closed'));
+    }
+    const numbers = new Map(moulds.map((mould) => [mould.id, mould]));
+    announce.notices = await this.#notify(
+      trx,
+      [...inserted.filter((row) => news.has(row.unique_str)), ...raised],
+      numbers,
+      0,
+    );
+    return announce;
+  }
+
+  /**
+   * A mould's re-judge when new readings are older than the latest judged one: its judged readings
+   * from an anchor WARM_UP_READINGS before the earliest late one are judged again in time order,
+   * from empty streaks and the alarms stored as open at the anchor. Null when nothing is late (the
+   * common path: no query), the mould is not monitored, or the window holds more than
+   * MAX_REJUDGE_READINGS.
+   */
+  async #rejudgeWindow(
+    trx: Transaction<Database>,
+    mould: MouldFacts,
+    tracks: MouldTracks,
+    readings: readonly JudgedReading[],
+    cut: string,
+  ): Promise<Rejudge | null> {
+    // Monitoring has no history: an unmonitored mould's late readings change nothing, as before.
+    if (mould.launch_listen !== 1 || tracks.lastTs === null) return null;
+    const earliest = readings.reduce((min, reading) => Math.min(min, reading.ts), Number.POSITIVE_INFINITY);
+    if (!(earliest < tracks.lastTs)) return null;
+    const before = await this.#repository.judgedReadings(
+      trx,
+      mould.id,
+      cut,
+      { before: new Date(earliest * 1000) },
+      WARM_UP_READINGS + 1,
+    );
+    const seed = before.length > WARM_UP_READINGS ? before.shift() : undefined;
+    const anchor = before[0]?.ts ?? new Date(earliest * 1000);
+    const window = await this.#repository.judgedReadings(
+      trx,
+      mould.id,
+      cut,
+      { from: anchor },
+      MAX_REJUDGE_READINGS + 1,
+    );
+    if (window.length > MAX_REJUDGE_READINGS) {
+      this.context.log.warn(
+        { moldId: mould.id, from: anchor },
+        'alarm re-judge window too long: late readings judged as late',
+      );
+      return null;
+    }
+    const stored = await this.#repository.readingAlarmsFrom(trx, mould.id, anchor);
+    const openAtAnchor = stored.filter((row) => row.opened_at < anchor);
+    const judged = judgeReadings({
+      info: moldInfoSchema.parse(mould.info ?? {}),
+      monitored: mould.launch_listen === 1,
+      tracks: { ...emptyTracks(), lastTs: seed ? epoch(seed.ts) : null, poweredOff: seed?.event === 'power_off' },
+      open: openMap(openAtAnchor),
+      readings: window.map(judgedReading),
+    });
+    return { judged, stored, openAtAnchor };
+  }
+
+  /**
+   * Writes a re-judge: the stored alarms of its window reconciled with the produced ones (withdrawn
+   * ones deleted with their notices), and an offline alarm of the silence job closed by the first
+   * new reading after the silence, as the in-order path does.
+   */
+  async #reconcile(
+    trx: Transaction<Database>,
+    mould: MouldFacts,
+    rejudge: Rejudge,
+    silenced: readonly AlarmRow[],
+    tracksBefore: MouldTracks,
+    readings: readonly JudgedReading[],
+    now: Date,
+  ) {
+    const plan = planChanges(rejudge.openAtAnchor, rejudge.judged.changes);
+    const { revised, created, withdrawn } = reconcileAlarms(rejudge.stored, plan.all, plan.created);
+    const events: AlarmEvent[] = withdrawn.map((row) => this.#event(row, 'withdrawn'));
+    const raised: AlarmRow[] = [];
+    await this.#repository.deleteAlarms(trx, withdrawn);
+    // Closing first: the one open alarm per channel a revision may reopen is closed by then.
+    for (const change of [...revised].sort((a, b) => Number(!a.closedAt) - Number(!b.closedAt))) {
+      const { row, openedAt, closedAt, level, value, bound, updatedAt } = change;
+      await this.#repository.updateAlarm(trx, row.id, {
+        opened_at: openedAt,
+        closed_at: closedAt,
+        level,
+        value,
+        bound,
+        updated_at: updatedAt,
+      });
+      events.push(this.#event(row, revisedChange(row.closed_at, closedAt)));
+      if (!closedAt && row.level === 'early' && level === 'alert') raised.push({ ...row, level, value, bound });
+    }
+    const lastTs = tracksBefore.lastTs ?? 0;
+    const back = readings
+      .filter((reading) => reading.ts >= lastTs && reading.event !== 'power_off')
+      .sort((a, b) => a.ts - b.ts)[0];
+    for (const row of back ? silenced : []) {
+      await this.#repository.updateAlarm(trx, row.id, {
+        closed_at: new Date(back!.ts * 1000),
+        value: back!.ts - lastTs,
+        updated_at: new Date(back!.ts * 1000),
+      });
+      events.push(this.#event(row, 'closed'));
+    }
+    return { events, raised, created: created.map((alarm) => newAlarm(mould, alarm, now)) };
+  }
+
+  /** One notice per reader of the mould per alarm, in one insert. */
+  async #notify(
+    trx: Transaction<Database>,
+    alarms: readonly AlarmRow[],
+    moulds: ReadonlyMap<number, Pick<MouldFacts, 'name' | 'mold_number'>>,
+    escalationOf: number | ((alarm: AlarmRow) => number),
+  ) {
+    if (alarms.length === 0) return [];
+    const readers = await this.#repository.readersOf(trx, [...new Set(alarms.map((alarm) => alarm.mold_id))]);
+    const notices: Array<Insertable<UserMessagesTable>> = alarms.flatMap((alarm) => {
+      const mould = moulds.get(alarm.mold_id);
+      const escalation = typeof escalationOf === 'number' ? escalationOf : escalationOf(alarm);
+      const content = JSON.stringify(noticeContent(alarm, mould?.mold_number ?? '', escalation));
+      return (readers.get(alarm.mold_id) ?? []).map((userId) => ({
+        user_id: userId,
+        alarm_type: alarm.alarm_type,
+        unique_str: alarm.unique_str,
+        mold_id: alarm.mold_id,
+        mold_name: mould?.name ?? '',
+        mold_number: mould?.mold_number ?? '',
+        content,
+      }));
+    });
+    return this.#repository.insertNotices(trx, notices);
+  }
+
+  /**
+   * Opens the offline alarm of each monitored mould whose device has been silent longer than its
+   * learned interval allows, at the moment that interval ran out. Answers how many opened.
+   */
+  async checkSilence(): Promise<number> {
+    const now = this.context.now();
+    const outcome = await this.context.db.transaction().execute(async (trx) => {
+      if (!(await tryJobLock(trx, ALARM_JOB))) return nothing();
+      const silent = await this.#repository.silentMoulds(trx, now);
+      const inserted = await this.#repository.insertAlarms(
+        trx,
+        silent.map((mould) => ({
+          org_id: mould.org_id,
+          mold_id: mould.id,
+          alarm_type: AlarmType.offline,
+          unique_str: randomBytes(16).toString('hex'),
+          channel: 'offline',
+          channel_name: '',
+          temp_type: null,
+          level: 'alert',
+          value: mould.offline_after_s,
+          bound: mould.offline_after_s,
+          set_value: mould.offline_after_s,
+          opened_at: new Date(mould.last_ts!.getTime() + mould.offline_after_s * 1000),
+          updated_at: now,
+          closed_at: null,
+          notified_count: 1,
+          last_notified_at: now,
+        })),
+      );
+      const moulds = new Map(silent.map((mould) => [mould.id, mould]));
+      return {
+        alarms: inserted.map((row) => this.#event(row, 'opened')),
+        notices: await this.#notify(trx, inserted, moulds, 0),
+      };
+    });
+    this.#announce(outcome);
+    return outcome.alarms.length;
+  }
+
+  /**
+   * Sends again each open, unacknowledged alarm whose last notice is older than its organisation's
+   * escalation delay (alarm_settings, 30 min by default, 0 = never): notices with `escalation: n`,
+   * `notified_count` + 1. Answers how many were sent again.
+   */
+  async escalate(): Promise<number> {
+    const now = this.context.now();
+    const outcome = await this.context.db.transaction().execute(async (trx) => {
+      if (!(await tryJobLock(trx, ALARM_ESCALATION_JOB))) return nothing();
+      const due = await this.#repository.dueForEscalation(trx, now);
+      await this.#repository.markEscalated(
+        trx,
+        due.map((alarm) => alarm.id),
+        now,
+      );
+      const moulds = new Map(
+        due.map((alarm) => [alarm.mold_id, { name: alarm.mold_name, mold_number: alarm.mold_number }]),
+      );
+      return {
+        alarms: due.map((alarm) => this.#event(alarm, 'escalated')),
+        notices: await this.#notify(trx, due, moulds, (alarm) => alarm.notified_count),
+      };
+    });
+    this.#announce(outcome);
+    return outcome.alarms.length;
+  }
+
+  /**
+   * A maintenance task's status (contracts.md): warning opens an 'early' alarm, exceeded an 'alert'
+   * (an open early one is raised to alert), normal closes it. The value is the cycles or days left.
+   * Idempotent: the same status again changes nothing but a lower value.
+   */
+  async onMaintenanceDue(event: BusEvents['maintenanceDue']): Promise<void> {
+    const now = this.context.now();
+    const channel = `task:${event.taskId}`;
+    const outcome = await this.context.db.transaction().execute(async (trx): Promise<Announcements> => {
+      const mould = await this.#repository.mould(trx, event.moldId);
+      if (!mould || mould.org_id !== event.orgId) return nothing();
+      const open = await this.#repository.openAlarmOf(trx, event.moldId, AlarmType.maintenance, channel);
+      if (event.status === 'normal') {
+        if (!open) return nothing();
+        await this.#repository.updateAlarm(trx, open.id, { closed_at: now, updated_at: now });
+        return { alarms: [this.#event(open, 'closed')], notices: [] };
+      }
+      const level: AlarmLevel = event.status === 'exceeded' ? 'alert' : 'early';
+      if (open) {
+        const raised = level === 'alert' && open.level !== 'alert';
+        const lower = open.value === null || event.remaining < open.value;
+        if (!raised && !lower) return nothing();
+        await this.#repository.updateAlarm(trx, open.id, {
+          level: raised ? 'alert' : open.level,
+          value: lower ? event.remaining : open.value,
+          updated_at: now,
+        });
+        return { alarms: [this.#event(open, 'updated')], notices: [] };
+      }
+      const inserted = await this.#repository.insertAlarms(trx, [
+        {
+          org_id: event.orgId,
+          mold_id: event.moldId,
+          alarm_type: AlarmType.maintenance,
+          unique_str: randomBytes(16).toString('hex'),
+          channel,
+          channel_name: event.taskName.slice(0, 64),
+          temp_type: null,
+          level,
+          value: event.remaining,
+          bound: 0,
+          set_value: null,
+          opened_at: now,
+          updated_at: now,
+          closed_at: null,
+          notified_count: 1,
+          last_notified_at: now,
+        },
+      ]);
+      return {
+        alarms: inserted.map((row) => this.#event(row, 'opened')),
+        notices: await this.#notify(trx, inserted, new Map([[mould.id, mould]]), 0),
+      };
+    });
+    this.#announce(outcome);
+  }
+
+  #event(row: Pick<AlarmRow, 'org_id' | 'mold_id' | 'id' | 'alarm_type'>, change: AlarmEvent['change']): AlarmEvent {
+    return { orgId: row.org_id, moldId: row.mold_id, alarmId: row.id, alarmType: row.alarm_type, change };
+  }
+
+  #announce({ alarms, notices }: Announcements): void {
+    try {
+      for (const event of alarms) this.context.bus.publish('alarmChanged', event);
+      for (const notice of notices) this.context.bus.publish('notice', { userId: notice.user_id, noticeId: notice.id });
+    } catch (error) {
+      this.#logFailure(error);
+    }
+  }
+
+  /** A run after `delayMs`, unless one is due already. */
+  #wake(delayMs: number): void {
+    if (this.#timer || this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#inTurn(() => this.evaluate())
+        .then(({ more }) => {
+          if (more) this.#wake(100);
+        })
+        .catch((error: unknown) => {
+          this.#logFailure(error);
+          this.#wake(1000);
+        });
+    }, delayMs);
+  }
+
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#serial.catch(() => undefined).then(work);
+    this.#serial = run;
+    return run;
+  }
+
+  readonly #logFailure = (error: unknown) => this.context.log.error({ err: error }, 'alarm engine');
+}

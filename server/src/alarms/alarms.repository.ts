@@ -1,0 +1,346 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { AlarmType } from '@mouldwatch/shared';
+import type { AlarmsTable, Database, ReadingsTable, UserMessagesTable } from '../infra/db/schema.js';
+
+export type AlarmRow = Selectable<AlarmsTable>;
+export type NewAlarm = Insertable<AlarmsTable>;
+
+/** A reading as the judge reads it, with its mould. */
+export type ReadingToJudge = Pick<
+  Selectable<ReadingsTable>,
+  'ts' | 'event' | 'cycle_time' | 'open_time' | 'close_time' | 'mold_temp' | 'hrs_temp' | 'battery'
+> & {
+  mold_id: number;
+  /** Stored by a transaction below the cursor's new position: judged in this run. */
+  ready: boolean;
+};
+
+/** A mould's facts the engine needs: settings, monitoring flag, names for notices. */
+export interface MouldFacts {
+  id: number;
+  org_id: number;
+  name: string;
+  mold_number: string;
+  info: unknown;
+  launch_listen: number;
+}
+
+/** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
+const MAX_READINGS_PER_RUN = 5000;
+
+/** The alarm engine's queries; those taking `trx` run in the caller's transaction. */
+export class AlarmsRepository {
+  /** The cursor, locked for the transaction. */
+  async progress(trx: Transaction<Database>) {
+    return trx
+      .selectFrom('alarm_progress')
+      .select(['judged_below', 'scan_from'])
+      .where('name', '=', 'readings')
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The oldest transaction still running (xid8 as text), and the earliest `received_at` a reading
+   * not judged yet can have: readings of transactions from `xmin` on were stored by transactions
+   * running now or starting later, and `received_at` is its transaction's start (less a second for
+   * the clock's granularity). The server's connections share one role, so pg_stat_activity shows
+   * their transactions' starts.
+   */
+  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; scanFrom: Date }> {
+    const { rows } = await sql<{ xmin: string; scanFrom: Date }>`
+      select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+        least(now(), (select min(xact_start) from pg_stat_activity where backend_xid is not null))
+          - interval '1 second' as "scanFrom"`.execute(trx);
+    return rows[0]!;
+  }
+
+  /** The next transaction id to be given out: every transaction below it has started. */
+  async nextXid(db: Kysely<Database>): Promise<string> {
+    const { rows } = await sql<{ xmax: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(
+      db,
+    );
+    return rows[0]!.xmax;
+  }
+
+  /** Whether every transaction below `xid` has ended (on the whole database server). */
+  async endedBelow(db: Kysely<Database>, xid: string): Promise<boolean> {
+    const { rows } = await sql<{ ended: boolean }>`
+      select pg_snapshot_xmin(pg_current_snapshot()) >= ${xid}::xid8 as ended`.execute(db);
+    return rows[0]!.ended;
+  }
+
+  /**
+   * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
+   * in transaction order); `ready` marks those below `xmin`, whose transactions have ended.
+   */
+  async readingsFrom(
+    trx: Transaction<Database>,
+    judgedBelow: string,
+    xmin: string,
+    scanFrom: Date,
+  ): Promise<Array<ReadingToJudge & { xid: string }>> {
+    const { rows } = await sql<ReadingToJudge & { xid: string }>`
+      select mold_id, ts, event, cycle_time, open_time, close_time, mold_temp, hrs_temp, battery,
+        xid::text as xid, xid < ${xmin}::xid8 as ready
+      from readings
+      where received_at >= ${scanFrom}
+        and xid >= ${judgedBelow}::xid8 and mold_id is not null
+      order by xid
+      limit ${MAX_READINGS_PER_RUN + 1}`.execute(trx);
+    return rows.map((row) => ({ ...row, mold_id: Number(row.mold_id) }));
+  }
+
+  async saveProgress(trx: Transaction<Database>, judgedBelow: string, scanFrom: Date): Promise<void> {
+    await sql`update alarm_progress set judged_below = ${judgedBelow}::xid8, scan_from = ${scanFrom}
+      where name = 'readings'`.execute(trx);
+  }
+
+  async moulds(db: Kysely<Database>, moldIds: readonly number[]): Promise<MouldFacts[]> {
+    if (moldIds.length === 0) return [];
+    return db
+      .selectFrom('molds')
+      .select(['id', 'org_id', 'name', 'mold_number', 'info', 'launch_listen'])
+      .where('id', 'in', moldIds)
+      .execute();
+  }
+
+  async tracks(trx: Transaction<Database>, moldIds: readonly number[]) {
+    if (moldIds.length === 0) return [];
+    return trx.selectFrom('alarm_tracks').selectAll().where('mold_id', 'in', moldIds).execute();
+  }
+
+  async saveTracks(
+    trx: Transaction<Database>,
+    rows: ReadonlyArray<{
+      mold_id: number;
+      last_ts: Date | null;
+      powered_off: boolean;
+      offline_after_s: number;
+      tracks: string;
+    }>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('alarm_tracks')
+      .values([...rows])
+      .onConflict((conflict) =>
+        conflict.column('mold_id').doUpdateSet((eb) => ({
+          last_ts: eb.ref('excluded.last_ts'),
+          powered_off: eb.ref('excluded.powered_off'),
+          offline_after_s: eb.ref('excluded.offline_after_s'),
+          tracks: eb.ref('excluded.tracks'),
+        })),
+      )
+      .execute();
+  }
+
+  /** The open alarms of these moulds, locked for the transaction. */
+  async openAlarms(db: Kysely<Database> | Transaction<Database>, moldIds: readonly number[]): Promise<AlarmRow[]> {
+    if (moldIds.length === 0) return [];
+    return db
+      .selectFrom('alarms')
+      .selectAll()
+      .where('mold_id', 'in', moldIds)
+      .where('closed_at', 'is', null)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /**
+   * Inserts alarms in one statement; an open one whose channel another instance opened meanwhile
+   * (the unique partial index) is skipped. Answers the rows inserted.
+   */
+  async insertAlarms(db: Kysely<Database> | Transaction<Database>, alarms: readonly NewAlarm[]): Promise<AlarmRow[]> {
+    if (alarms.length === 0) return [];
+    return db
+      .insertInto('alarms')
+      .values([...alarms])
+      .onConflict((conflict) =>
+        conflict.columns(['mold_id', 'alarm_type', 'channel']).where('closed_at', 'is', null).doNothing(),
+      )
+      .returningAll()
+      .execute();
+  }
+
+  async updateAlarm(
+    db: Kysely<Database> | Transaction<Database>,
+    id: number,
+    change: Partial<Pick<AlarmRow, 'value' | 'level' | 'bound' | 'opened_at' | 'closed_at' | 'updated_at'>>,
+  ): Promise<void> {
+    await db.updateTable('alarms').set(change).where('id', '=', id).execute();
+  }
+
+  /**
+   * A mould's readings judged by the end of this run (transactions below `cut`), in reading-time
+   * order: the `limit` latest before `before`, or the `limit` first from `from` on.
+   */
+  async judgedReadings(
+    trx: Transaction<Database>,
+    moldId: number,
+    cut: string,
+    range: { before: Date } | { from: Date },
+    limit: number,
+  ): Promise<ReadingToJudge[]> {
+    const rows = await trx
+      .selectFrom('readings')
+      .select(['mold_id', 'ts', 'event', 'cycle_time', 'open_time', 'close_time', 'mold_temp', 'hrs_temp', 'battery'])
+      .where('mold_id', '=', moldId)
+      .where(sql<boolean>`xid < ${cut}::xid8`)
+      .$if('before' in range, (query) =>
+        query.where('ts', '<', (range as { before: Date }).before).orderBy('ts', 'desc'),
+      )
+      .$if('from' in range, (query) => query.where('ts', '>=', (range as { from: Date }).from).orderBy('ts', 'asc'))
+      .orderBy('seq', 'before' in range ? 'desc' : 'asc')
+      .limit(limit)
+      .execute();
+    const ordered = 'before' in range ? rows.reverse() : rows;
+    return ordered.map((row) => ({ ...row, mold_id: Number(row.mold_id), ready: true }));
+  }
+
+  /**
+   * A mould's alarms judged from readings (not maintenance, not an offline alarm the silence job
+   * opened: those have a bound) that were open at or after `from`, locked for the transaction.
+   */
+  async readingAlarmsFrom(trx: Transaction<Database>, moldId: number, from: Date): Promise<AlarmRow[]> {
+    return trx
+      .selectFrom('alarms')
+      .selectAll()
+      .where('mold_id', '=', moldId)
+      .where((eb) =>
+        eb.or([
+          eb('alarm_type', 'in', [AlarmType.cycleTime, AlarmType.temperature, AlarmType.power]),
+          eb.and([eb('alarm_type', '=', AlarmType.offline), eb('bound', 'is', null)]),
+        ]),
+      )
+      .where((eb) => eb.or([eb('closed_at', 'is', null), eb('closed_at', '>=', from)]))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /** Deletes withdrawn alarms with their notices. */
+  async deleteAlarms(trx: Transaction<Database>, alarms: readonly AlarmRow[]): Promise<void> {
+    if (alarms.length === 0) return;
+    await trx
+      .deleteFrom('user_messages')
+      .where(
+        'unique_str',
+        'in',
+        alarms.map((alarm) => alarm.unique_str),
+      )
+      .execute();
+    await trx
+      .deleteFrom('alarms')
+      .where(
+        'id',
+        'in',
+        alarms.map((alarm) => alarm.id),
+      )
+      .execute();
+  }
+
+  /** Who may read each of these moulds (grants and shares, active users): mould id → user ids. */
+  async readersOf(db: Kysely<Database> | Transaction<Database>, moldIds: readonly number[]) {
+    const readers = new Map<number, number[]>();
+    if (moldIds.length === 0) return readers;
+    const rows = await db
+      .selectFrom('user_mold_grants as g')
+      .innerJoin('users as u', 'u.id', 'g.user_id')
+      .select(['g.mold_id', 'g.user_id'])
+      .where('g.mold_id', 'in', moldIds)
+      .where('u.is_active', '=', true)
+      .orderBy('g.user_id')
+      .execute();
+    for (const row of rows) readers.set(row.mold_id, [...(readers.get(row.mold_id) ?? []), row.user_id]);
+    return readers;
+  }
+
+  /** Notices in one statement: their ids and users, to announce after the commit. */
+  async insertNotices(
+    db: Kysely<Database> | Transaction<Database>,
+    notices: ReadonlyArray<Insertable<UserMessagesTable>>,
+  ) {
+    if (notices.length === 0) return [];
+    return db
+      .insertInto('user_messages')
+      .values([...notices])
+      .returning(['id', 'user_id'])
+      .execute();
+  }
+
+  /** Monitored moulds whose device has been silent past its learned interval, with no open offline alarm. */
+  async silentMoulds(trx: Transaction<Database>, now: Date) {
+    return trx
+      .selectFrom('alarm_tracks as t')
+      .innerJoin('molds as m', 'm.id', 't.mold_id')
+      .select(['m.id', 'm.org_id', 'm.name', 'm.mold_number', 't.last_ts', 't.offline_after_s'])
+      .where('m.launch_listen', '=', 1)
+      .where('t.powered_off', '=', false)
+      .where('t.last_ts', 'is not', null)
+      .where(sql<boolean>`t.last_ts + t.offline_after_s * interval '1 second' < ${now}`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('alarms as a')
+              .select('a.id')
+              .whereRef('a.mold_id', '=', 'm.id')
+              .where('a.alarm_type', '=', 4)
+              .where('a.closed_at', 'is', null),
+          ),
+        ),
+      )
+      .orderBy('m.id')
+      .limit(1000)
+      .execute();
+  }
+
+  /** Open, unacknowledged alarms whose last notice is older than their organisation's escalation delay. */
+  async dueForEscalation(trx: Transaction<Database>, now: Date) {
+    return trx
+      .selectFrom('alarms as a')
+      .innerJoin('molds as m', 'm.id', 'a.mold_id')
+      .leftJoin('alarm_settings as s', 's.org_id', 'a.org_id')
+      .selectAll('a')
+      .select(['m.name as mold_name', 'm.mold_number'])
+      .where('a.closed_at', 'is', null)
+      .where('a.acknowledged_at', 'is', null)
+      .where(sql<boolean>`coalesce(s.escalation_minutes, 30) > 0`)
+      .where(sql<boolean>`a.last_notified_at + coalesce(s.escalation_minutes, 30) * interval '1 minute' <= ${now}`)
+      .orderBy('a.id')
+      .limit(1000)
+      .forUpdate('a')
+      .skipLocked()
+      .execute();
+  }
+
+  async markEscalated(trx: Transaction<Database>, ids: readonly number[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .updateTable('alarms')
+      .set((eb) => ({ notified_count: eb('notified_count', '+', 1), last_notified_at: now }))
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  async mould(db: Kysely<Database> | Transaction<Database>, moldId: number) {
+    return db
+      .selectFrom('molds')
+      .select(['id', 'org_id', 'name', 'mold_number'])
+      .where('id', '=', moldId)
+      .executeTakeFirst();
+  }
+
+  async openAlarmOf(trx: Transaction<Database>, moldId: number, alarmType: number, channel: string) {
+    return trx
+      .selectFrom('alarms')
+      .selectAll()
+      .where('mold_id', '=', moldId)
+      .where('alarm_type', '=', alarmType)
+      .where('channel', '=', channel)
+      .where('closed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+}
