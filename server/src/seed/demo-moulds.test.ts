@@ -118,3 +118,17 @@ describe('demo moulds', () => {
     for (const device of written) expect(device.counter).toBe(counterOf.get(device.device_no));
   });
 });
+
+describe('demo maintenance', () => {
+  it('puts PM tasks in each status once the job has run, with a history', async () => {
+    // The simulator's first readings carry on from the history's last counters.
+    await sql`insert into mold_status (mold_id, state, online, counter, state_since, accounted_until)
+      select mold_id, 'run', true, max(counter_last), now(), now() from mold_rollups group by mold_id
+      on conflict (mold_id) do update set counter = excluded.counter`.execute(server.context.db);
+    await server.services.maintenance.evaluate();
+    const statuses = await server.context.db.selectFrom('maintenance_task_molds').select('status').distinct().execute();
+    expect(statuses.map((row) => row.status).sort()).toEqual(['exceeded', 'normal', 'warning']);
+    const records = await server.context.db.selectFrom('maintenance_records').select('id').execute();
+    expect(records.length).toBeGreaterThan(0);
+  });
+});

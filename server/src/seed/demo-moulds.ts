@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { defaultMoldInfo, type DeviceProfile, type MoldInfo } from '@mouldwatch/shared';
+import { defaultMoldInfo, type DeviceProfile, type LatLng, type MoldInfo } from '@mouldwatch/shared';
 import type { Database } from '../infra/db/schema.js';
 import { inTransaction } from '../infra/db/transaction.js';
 import { seedDemoHistory, type DemoHistoryMould, type ShiftPattern } from './demo-history.js';
 import { generateDeviceToken, hashDeviceToken } from '../infra/security/device-tokens.js';
+import { seedDemoMaintenance } from './demo-maintenance.js';
+import { seedDemoWorkOrders } from './demo-work-orders.js';
 
 /** A demo device with its token, for the simulator; the database keeps only the token's hash. */
 export interface DemoDevice {
@@ -106,7 +108,7 @@ function demoProfile(index: number, position: { lat: number; lng: number }): Dev
 function demoInfo(part: string, profile: DeviceProfile, index: number): MoldInfo {
   const info = defaultMoldInfo();
   const channels = (setpoints: number[], prefix: string) =>
-    setpoints.map((set, channel) => ({ name: `${prefix}${channel + 1}`, set, alert: 10 }));
+    setpoints.map((set, channel) => ({ name: `${prefix}${channel + 1}`, set, alert: 15 }));
   return {
     ...info,
     project_name: part,
@@ -118,7 +120,9 @@ function demoInfo(part: string, profile: DeviceProfile, index: number): MoldInfo
     cycle_time: profile.cycleTime,
     basic_time: 300,
     basic_stop_time: 1800,
-    cycle_time_setting: { time: 120, alert: 5, early: 2 },
+    // The simulator's excursions cross these now and then (about 20 alarms an hour over the 24
+    // moulds, measured with the alarm rules: docs/decisions.md, "Alarm engine"), not constantly.
+    cycle_time_setting: { time: 120, alert: 4, early: 1.5 },
     mold_temp_setting: channels(profile.moldSetpoints, 'T'),
     hot_temp_setting: channels(profile.hotRunnerSetpoints, 'H'),
     voltage: 380,
@@ -160,6 +164,13 @@ export async function seedDemoMoulds(
     const from = new Date(until.getTime() - historyDays * 86_400_000);
     const counters = await seedDemoHistory(trx, seeded, from, until, signal);
     await setMaintenanceIntervals(trx, seeded, counters);
+    await seedDemoWorkOrders(
+      trx,
+      orgId,
+      seeded.map(({ moldId, startCount }) => ({ moldId, counter: counters.get(moldId) ?? startCount })),
+      now,
+    );
+    await seedDemoMaintenance(trx, orgId, seeded, counters, now);
     return seeded.map(({ moldId, startCount, device }) => ({
       ...device,
       counter: counters.get(moldId) ?? startCount,
@@ -183,6 +194,7 @@ async function insertMoulds(trx: Transaction<Database>, orgId: number) {
       const firstOfGroup = partIndex < groupIds.length;
       await grant(trx, moldId, [users.get('admin'), firstOfGroup ? users.get('viewer') : undefined]);
       const device = await insertDevice(trx, orgId, moldId, index, profile);
+      await insertPosition(trx, orgId, moldId, profile.position);
       const pattern = SHIFT_PATTERNS[index % SHIFT_PATTERNS.length]!;
       moulds.push({
         moldId,
@@ -196,6 +208,30 @@ async function insertMoulds(trx: Transaction<Database>, orgId: number) {
     }
   }
   return moulds;
+}
+
+/**
+ * The mould's GPS position in its factory two days back, and that as its first history point: the map
+ * shows the demo moulds before the simulator's first readings move them on.
+ */
+async function insertPosition(trx: Transaction<Database>, orgId: number, moldId: number, position: LatLng) {
+  const at = new Date(Date.now() - 2 * 86_400_000);
+  await trx
+    .insertInto('mold_locations')
+    .values({
+      mold_id: moldId,
+      org_id: orgId,
+      fix_lat: position.lat,
+      fix_lng: position.lng,
+      fix_source: 'gps',
+      fix_at: at,
+      battery: 100,
+    })
+    .execute();
+  await trx
+    .insertInto('location_history')
+    .values({ mold_id: moldId, lat: position.lat, lng: position.lng, source: 'gps', battery: 100, recorded_at: at })
+    .execute();
 }
 
 /**
@@ -236,6 +272,11 @@ async function insertCompany(trx: Transaction<Database>, orgId: number, company:
   return groupIds;
 }
 
+/** Days from now until each demo mould's device subscription runs out, in turn: some due, one lapsed, most later. */
+const DEMO_EXPIRY_DAYS = [-5, 8, 20, 28, 90, 200, 300, 365];
+const demoSubscriptionExpiry = (index: number) =>
+  new Date(Date.now() + DEMO_EXPIRY_DAYS[index % DEMO_EXPIRY_DAYS.length]! * 86_400_000);
+
 async function insertMould(
   trx: Transaction<Database>,
   orgId: number,
@@ -256,7 +297,10 @@ async function insertMould(
       country: company.country,
       workshop: `Hall ${1 + (index % 3)}`,
       cavitation: 1 + (index % 4) * 2,
+      // Monitored: the demo's excursions raise alarms.
+      launch_listen: 1,
       info: JSON.stringify(info),
+      subscription_expires_at: demoSubscriptionExpiry(index),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
