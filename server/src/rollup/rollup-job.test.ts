@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mouldWithDevice, telemetryMessage, orgIdOf, userIdOf } from '../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
-import { RollupRepository } from './rollup.repository.js';
+import { tryJobLock } from '../infra/jobs/job-lock.js';
+import { ROLLUP_JOB } from './rollup-job.js';
 
 let app: TestApp;
 let admin: string;
@@ -33,12 +34,15 @@ describe('the roll-up job', () => {
     const { moldId, send } = await newMould();
     await send([telemetryMessage(1, { ts: now - 600 })]);
     await app.context.db.transaction().execute(async (otherInstance) => {
-      expect(await new RollupRepository().tryLock(otherInstance)).toBe(true);
+      expect(await tryJobLock(otherInstance, ROLLUP_JOB)).toBe(true);
       expect(await app.services.rollups.run()).toBe(0);
     });
     expect(await rollupsOf(moldId)).toHaveLength(0);
     expect(await app.services.rollups.run()).toBeGreaterThanOrEqual(1);
-    expect(await rollupsOf(moldId)).toHaveLength(1);
+    // The reading's bucket, and the buckets of the time accounted since (late-state: from the reading on).
+    const rollups = await rollupsOf(moldId);
+    expect(rollups[0]!.bucket.getTime() / 1000).toBe(Math.floor((now - 600) / 900) * 900);
+    expect(rollups.length).toBeLessThanOrEqual(Math.floor(Date.now() / 1000 / 900) - Math.floor((now - 600) / 900) + 1);
   });
 
   it('drops raw readings past the retention and keeps their roll-ups', async () => {
@@ -88,5 +92,26 @@ describe('the roll-up job', () => {
     expect(await app.services.rollups.analyse()).toContain('companies');
     expect(await estimatedCompanies()).toBeGreaterThanOrEqual(100);
     expect(await app.services.rollups.analyse()).not.toContain('companies');
+  });
+
+  it('vacuums the tables with many dead rows, unless an autovacuum does', async () => {
+    const db = app.context.db;
+    const launcher = await sql<{ running: boolean }>`
+      select exists (select 1 from pg_stat_activity where backend_type = 'autovacuum launcher') as running`.execute(db);
+    await addCompanies(100);
+    await app.services.rollups.analyse();
+    await app.services.rollups.vacuum();
+    await sql`delete from companies where name like 'Analysed %'`.execute(db);
+    if (launcher.rows[0]!.running) {
+      expect(await app.services.rollups.vacuum()).toEqual([]);
+      return;
+    }
+    expect(await app.services.rollups.vacuum()).toContain('companies');
+    // Vacuumed (whether it could remove the rows depends on other sessions' snapshots on a server).
+    await sql`select pg_stat_force_next_flush()`.execute(db);
+    const { rows } = await sql<{ vacuumed: boolean }>`
+      select last_vacuum is not null as vacuumed from pg_stat_user_tables
+      where relid = 'companies'::regclass`.execute(db);
+    expect(rows[0]!.vacuumed).toBe(true);
   });
 });

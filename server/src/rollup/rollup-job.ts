@@ -1,4 +1,6 @@
 import type { AppContext } from '../app-context.js';
+import { tryJobLock } from '../infra/jobs/job-lock.js';
+import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
 import { RollupRepository } from './rollup.repository.js';
 
 export interface RollupJobOptions {
@@ -17,19 +19,20 @@ const DEFAULT_OPTIONS: RollupJobOptions = { intervalMs: 30_000, rawRetentionDays
  */
 const COMMIT_LAG_MS = 120_000;
 const DAY_MS = 86_400_000;
+/** Names the roll-up's lock: one instance rolls up at a time. */
+export const ROLLUP_JOB = 'mold-rollup';
 
 /**
  * Rolls the raw readings and time-state slots up into 15-minute buckets (DESIGN §10: history
  * ranges are answered from roll-ups). Each run recomputes the buckets that received rows since the
  * last one, one instance at a time. Buckets older than the raw retention are never recomputed: their
- * raw rows may be gone, so a late reading for them is kept raw but cannot change the history. After
- * each run the tables are analysed where no autovacuum does it.
+ * raw rows may be gone, so a late reading for them is kept raw but cannot change the history. Each
+ * run also keeps the report days of a zone a user newly chose. After each run the tables are
+ * analysed where no autovacuum does it.
  */
 export class RollupJob {
   readonly #repository = new RollupRepository();
   readonly #options: RollupJobOptions;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
   #lastPruneAt = 0;
 
   constructor(
@@ -39,26 +42,17 @@ export class RollupJob {
     this.#options = { ...DEFAULT_OPTIONS, ...options };
   }
 
-  start(): void {
-    this.#timer = setInterval(() => this.#runOnTimer(), this.#options.intervalMs);
-    this.#timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.#running;
-  }
-
   /** Rolls up what changed since the last run; answers the number of buckets computed (0 when another instance runs). */
   async run(): Promise<number> {
     const horizon = new Date(this.context.now().getTime() - this.#options.rawRetentionDays * DAY_MS);
     return this.context.db.transaction().execute(async (trx) => {
-      if (!(await this.#repository.tryLock(trx))) return 0;
+      if (!(await tryJobLock(trx, ROLLUP_JOB))) return 0;
       const startedAt = await this.#repository.databaseNow(trx);
       const watermark = await this.#repository.watermark(trx);
       const since = new Date((watermark?.getTime() ?? 0) - COMMIT_LAG_MS);
       const touched = await this.#repository.touchedSince(trx, since, horizon);
       await this.#repository.recompute(trx, touched);
+      await this.#repository.keepUserZones(trx);
       await this.#repository.saveWatermark(trx, startedAt);
       return touched.length;
     });
@@ -75,17 +69,20 @@ export class RollupJob {
     return this.#repository.analyseChangedTables(this.context.db);
   }
 
-  #runOnTimer(): void {
-    this.#running ??= this.#runAndPrune()
-      .catch((error: unknown) => this.context.log.error({ err: error }, 'roll-up'))
-      .finally(() => {
-        this.#running = undefined;
-      });
+  /** Clears the dead rows where no autovacuum does (the embedded database); answers the tables vacuumed. */
+  vacuum(): Promise<string[]> {
+    return this.#repository.vacuumDeadTables(this.context.db);
+  }
+
+  /** The scheduled work: roll up, analyse, vacuum, and now and then drop the old raw data. */
+  asJob(): PeriodicJob {
+    return { name: ROLLUP_JOB, intervalMs: this.#options.intervalMs, run: () => this.#runAndPrune() };
   }
 
   async #runAndPrune(): Promise<void> {
     await this.run();
     await this.analyse();
+    await this.vacuum();
     if (Date.now() - this.#lastPruneAt < this.#options.pruneIntervalMs) return;
     this.#lastPruneAt = Date.now();
     await this.prune();

@@ -9,7 +9,6 @@ export interface TouchedBucket {
 }
 
 /** The same on every instance sharing a schema, and apart from those of other schemas (tests). */
-const ROLLUP_LOCK = sql`hashtext(current_schema() || '.mold-rollup')`;
 const PROGRESS_NAME = 'mold_rollups';
 const bucketOf = (column: RawBuilder<unknown>) => sql`date_bin('15 minutes', ${column}, timestamptz '2000-01-01Z')`;
 
@@ -67,13 +66,6 @@ function computedColumn(column: string): RawBuilder<unknown> {
 /** The roll-up's queries; each runs in the caller's transaction. */
 export class RollupRepository {
   /** Whether this transaction holds the roll-up lock (released at its end). */
-  async tryLock(trx: Transaction<Database>): Promise<boolean> {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}) as locked`.execute(
-      trx,
-    );
-    return rows[0]?.locked === true;
-  }
-
   async databaseNow(trx: Transaction<Database>): Promise<Date> {
     const { rows } = await sql<{ now: Date }>`select now() as now`.execute(trx);
     return rows[0]!.now;
@@ -157,6 +149,24 @@ export class RollupRepository {
       on conflict (mold_id, bucket) do update set ${updates}`.execute(trx);
   }
 
+  /**
+   * Keeps the local days of every user's zone for the reports (migration 0027): a zone a user chose
+   * since the last run, and the database knows, has its days computed now. Answers the zones filled.
+   */
+  async keepUserZones(trx: Transaction<Database>): Promise<string[]> {
+    const { rows } = await sql<{ zone: string }>`
+      select distinct u.time_zone as zone from users u
+      where u.time_zone <> ''
+        and not exists (select 1 from report_day_zones z where z.zone = u.time_zone and z.filled_at is not null)`.execute(
+      trx,
+    );
+    if (rows.length === 0) return [];
+    const { rows: filled } = await sql<{ zone: string }>`
+      select zone, report_days_fill(zone) from unnest(${rows.map((row) => row.zone)}::text[]) as z(zone)
+      where zone in (select name from pg_timezone_names)`.execute(trx);
+    return filled.map((row) => row.zone);
+  }
+
   /** Drops raw readings and slots older than `before`: the roll-ups keep their history. */
   async pruneRaw(db: Kysely<Database>, before: Date): Promise<void> {
     await db.deleteFrom('readings').where('ts', '<', before).execute();
@@ -180,6 +190,24 @@ export class RollupRepository {
         and not exists (select 1 from pg_stat_activity where backend_type = 'autovacuum launcher')
       order by 1`.execute(db);
     for (const { name } of rows) await sql`analyze ${sql.table(name)}`.execute(db);
+    return rows.map(({ name }) => name);
+  }
+
+  /**
+   * Vacuums, as autovacuum would, the tables of this schema whose dead rows number more than 50 and
+   * 20 % of their rows; none where an autovacuum launcher runs. The embedded database runs none:
+   * its updated and deleted rows would stay in the tables and their indexes for good. Answers the
+   * tables vacuumed.
+   */
+  async vacuumDeadTables(db: Kysely<Database>): Promise<string[]> {
+    await sql`select pg_stat_force_next_flush()`.execute(db);
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name
+      from pg_stat_user_tables t join pg_class c on c.oid = t.relid
+      where t.schemaname = current_schema() and t.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+        and not exists (select 1 from pg_stat_activity where backend_type = 'autovacuum launcher')
+      order by 1`.execute(db);
+    for (const { name } of rows) await sql`vacuum ${sql.table(name)}`.execute(db);
     return rows.map(({ name }) => name);
   }
 }

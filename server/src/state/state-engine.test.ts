@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode, type MoldState } from '@mouldwatch/shared';
-import { bindDevice, createMold, registerDevice, telemetryMessage, userIdOf } from '../../test/factories.js';
+import { createMold, telemetryMessage, userIdOf } from '../../test/factories.js';
+import { mouldForStateTests } from '../../test/replay.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../test/test-app.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
-import { StateRepository } from './state.repository.js';
+import { tryJobLock } from '../infra/jobs/job-lock.js';
+import { SWEEP_JOB } from './state-engine.js';
 
 let app: TestApp;
 let admin: string;
@@ -32,14 +34,7 @@ afterAll(async () => {
  * 380 V, and a device bound to it.
  */
 async function mouldWithDevice(grantedTo = [adminId]) {
-  const moldId = await createMold(app.context.db, app.orgId, grantedTo);
-  await app.context.db
-    .updateTable('molds')
-    .set({ info: JSON.stringify({ basic_time: 120, basic_stop_time: 600, voltage: 380 }) })
-    .where('id', '=', moldId)
-    .execute();
-  const device = await registerDevice(app, admin);
-  await bindDevice(app, admin, device.id, moldId);
+  const { moldId, device } = await mouldForStateTests(app, admin, grantedTo);
   let seq = 0;
   let cycles = 0;
   /**
@@ -139,7 +134,14 @@ describe('state engine', () => {
     const response = await history(moldId, start - 300, start + 900);
     expect(response.statusCode).toBe(200);
     const records = response.json().data as Array<Record<string, number>>;
-    const total = (key: string) => records.reduce((sum, record) => sum + record[key]!, 0) * 300;
+    // The stored slots hold the seconds accounted (the records show each slot's shares of them).
+    const stored = await app.context.db
+      .selectFrom('time_state_slots')
+      .selectAll()
+      .where('mold_id', '=', moldId)
+      .execute();
+    const total = (key: string) =>
+      stored.reduce((sum, slot) => sum + (slot[key as keyof typeof slot] as number), 0) * 300;
     expect(total('c_run_time')).toBeCloseTo(120, 6);
     expect(total('c_idle_time')).toBeCloseTo(480, 6);
     expect(total('c_stop_time')).toBeCloseTo(180, 6);
@@ -203,7 +205,7 @@ describe('state sweep on PostgreSQL', () => {
     await report('cycle');
     clock += 3600;
     await app.context.db.transaction().execute(async (otherInstance) => {
-      expect(await new StateRepository().trySweepLock(otherInstance)).toBe(true);
+      expect(await tryJobLock(otherInstance, SWEEP_JOB)).toBe(true);
       expect(await app.services.state.sweep()).toBe(0);
     });
     expect(await statusOf(moldId)).toMatchObject({ state: 'run' });

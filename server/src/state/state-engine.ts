@@ -1,12 +1,21 @@
 import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
-import { moldInfoSchema, stateThresholds, type DeviceMessage, type MoldLiveStatus } from '@mouldwatch/shared';
+import {
+  moldInfoSchema,
+  slotStartOf,
+  stateThresholds,
+  STATE_ALARM_TYPES,
+  type AlarmType,
+  type DeviceMessage,
+  type MoldLiveStatus,
+} from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
-import type { Database } from '../infra/db/schema.js';
-import { advanceStatus } from './status-advance.js';
+import type { Database, MoldStatusRow } from '../infra/db/schema.js';
+import { tryJobLock } from '../infra/jobs/job-lock.js';
+import { advanceStatus, isLate, lookbackSeconds, recomputeStatus, type MouldSettings } from './status-advance.js';
 import { presentLiveStatus } from './status.presenter.js';
-import { StateRepository } from './state.repository.js';
+import { StateRepository, type LockedMold } from './state.repository.js';
 
 export interface StateEngineOptions {
   /** How often silent moulds are moved on (idle, stop, off) and their slots written. */
@@ -16,9 +25,14 @@ export interface StateEngineOptions {
    * period, not one per reading, and the ingest keeps the database.
    */
   applyDelayMs: number;
+  /** Raw readings are kept this long (the roll-up drops older ones): a late reading recomputes no further back. */
+  rawRetentionDays: number;
 }
 
-const DEFAULT_OPTIONS: StateEngineOptions = { sweepIntervalMs: 15_000, applyDelayMs: 200 };
+const DEFAULT_OPTIONS: StateEngineOptions = { sweepIntervalMs: 15_000, applyDelayMs: 200, rawRetentionDays: 35 };
+
+/** Names the sweep's lock: one instance sweeps at a time. */
+export const SWEEP_JOB = 'mold-state-sweep';
 
 /** Moulds moved on per sweep transaction. */
 const SWEEP_BATCH = 25;
@@ -34,7 +48,7 @@ type StatusEvent = BusEvents['moldStatus'];
 export class StateEngine {
   readonly #repository = new StateRepository();
   readonly #options: StateEngineOptions;
-  /** Readings not yet applied, per mould: they are applied together, in arrival order. */
+  /** Readings not yet applied, per mould: they are applied together, in time order. */
   readonly #pending = new Map<number, DeviceMessage[]>();
   #draining: Promise<void> | undefined;
   /** The timer's sweep under way: the next tick skips while it runs, and stop() waits for it. */
@@ -57,6 +71,11 @@ export class StateEngine {
       // Saved settings (base idle and stop time, voltage) judge the moulds at once, not at the next reading or sweep.
       this.context.bus.subscribe('moldsChanged', ({ moldIds, change }) => {
         if (change === 'updated') for (const moldId of moldIds) this.#enqueue(moldId);
+      }),
+      // While an alarm of the mould is open its state is `alarm`.
+      this.context.bus.subscribe('alarmChanged', ({ moldId, alarmType, change }) => {
+        const judged = STATE_ALARM_TYPES.includes(alarmType as AlarmType);
+        if (judged && (change === 'opened' || change === 'closed' || change === 'withdrawn')) this.#enqueue(moldId);
       }),
     ];
     this.#timer = setInterval(() => this.#sweepOnTimer(), this.#options.sweepIntervalMs);
@@ -88,7 +107,7 @@ export class StateEngine {
     for (let start = 0; start < moldIds.length; start += SWEEP_BATCH) {
       const events = await this.context.db.transaction().execute(async (trx) => {
         // Another instance sweeping now goes on with the rest.
-        if (!(await this.#repository.trySweepLock(trx))) return undefined;
+        if (!(await tryJobLock(trx, SWEEP_JOB))) return undefined;
         return this.#advance(trx, moldIds.slice(start, start + SWEEP_BATCH), new Map(), now);
       });
       if (!events) break;
@@ -162,12 +181,21 @@ export class StateEngine {
     const locked = [...(await this.#repository.lockMolds(trx, moldIds))];
     // A mould that never reported has no status to move on until its first reading.
     const movable = locked.filter(([moldId, mold]) => mold.status || (readingsOf.get(moldId)?.length ?? 0) > 0);
-    const advanced = movable.map(([moldId, mold]) => {
+    const advanced = [];
+    for (const [moldId, mold] of movable) {
       const info = moldInfoSchema.parse(mold.info);
       const settings = { thresholds: stateThresholds(info), voltage: info.voltage };
       const readings = readingsOf.get(moldId) ?? [];
-      return { moldId, orgId: mold.orgId, readings, ...advanceStatus(moldId, mold.status, settings, readings, now) };
-    });
+      const moved =
+        mold.status && isLate(mold.status, readings)
+          ? await this.#recompute(trx, moldId, { ...mold, status: mold.status }, settings, readings, now)
+          : advanceStatus(moldId, mold.status, settings, readings, now, mold.alarmActive);
+      advanced.push({ moldId, orgId: mold.orgId, readings, ...moved });
+    }
+    await this.#repository.replaceSlots(
+      trx,
+      advanced.flatMap(({ moldId, replace }) => (replace ? [{ moldId, shares: replace }] : [])),
+    );
     await this.#repository.addToSlots(trx, advanced);
     await this.#repository.saveStatuses(
       trx,
@@ -181,6 +209,27 @@ export class StateEngine {
         status: presentLiveStatus(moldId, status),
         stateChanged: changed,
       }));
+  }
+
+  /**
+   * A mould's slots recomputed from its stored readings, from the slot of its earliest late reading
+   * on (one within the raw retention: older readings are kept raw, their slots are gone).
+   */
+  async #recompute(
+    trx: Transaction<Database>,
+    moldId: number,
+    { status, alarmActive }: LockedMold & { status: MoldStatusRow },
+    settings: MouldSettings,
+    readings: readonly DeviceMessage[],
+    now: Date,
+  ) {
+    const horizon = now.getTime() / 1000 - this.#options.rawRetentionDays * 86_400;
+    const kept = readings.filter((reading) => reading.ts >= horizon);
+    // Readings past the retention are stored raw only: they move nothing on.
+    if (!isLate(status, kept)) return advanceStatus(moldId, status, settings, kept, now, alarmActive);
+    const earliest = kept.reduce((first, reading) => Math.min(first, reading.ts), Infinity);
+    const input = await this.#repository.recomputeInput(trx, moldId, slotStartOf(earliest), lookbackSeconds(settings));
+    return recomputeStatus(status, settings, input, now, alarmActive);
   }
 
   #announce(events: readonly StatusEvent[]): void {

@@ -1,23 +1,27 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { SlotFractions } from '@mouldwatch/shared';
-import type { Database, MoldStatusRow, MoldStatusTable } from '../infra/db/schema.js';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type OnConflictDatabase,
+  type OnConflictTables,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
+import { SLOT_FRACTION_KEYS, STATE_ALARM_TYPES } from '@mouldwatch/shared';
+import type { Database, MoldStatusRow, MoldStatusTable, ReadingsTable } from '../infra/db/schema.js';
+import type { SlotAccounts, TimedReading } from './slot-accounting.js';
+import type { RecomputeInput } from './status-advance.js';
 
 /** A mould as the state engine sees it: organisation, settings, status (none before its first reading). */
 export interface LockedMold {
   orgId: number;
   info: unknown;
   status: MoldStatusRow | undefined;
+  /** An alarm of the mould is open: its state is `alarm`. */
+  alarmActive: boolean;
 }
-
-/** Time and energy to add to one slot. */
-export interface SlotShare {
-  slotStart: Date;
-  fractions: SlotFractions;
-  energyKwh: number;
-}
-
-/** The same on every instance sharing a schema, and apart from those of other schemas (tests). */
-const SWEEP_LOCK = sql`hashtext(current_schema() || '.mold-state-sweep')`;
 
 /** The state engine's queries; each runs in the caller's transaction. */
 export class StateRepository {
@@ -37,7 +41,21 @@ export class StateRepository {
       .execute();
     const statuses = await trx.selectFrom('mold_status').selectAll().where('mold_id', 'in', moldIds).execute();
     const statusOf = new Map(statuses.map((status) => [status.mold_id, status]));
-    return new Map(rows.map((row) => [row.id, { orgId: row.org_id, info: row.info, status: statusOf.get(row.id) }]));
+    const alarming = await trx
+      .selectFrom('alarms')
+      .select('mold_id')
+      .distinct()
+      .where('mold_id', 'in', moldIds)
+      .where('alarm_type', 'in', STATE_ALARM_TYPES)
+      .where('closed_at', 'is', null)
+      .execute();
+    const alarmActive = new Set(alarming.map((row) => row.mold_id));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { orgId: row.org_id, info: row.info, status: statusOf.get(row.id), alarmActive: alarmActive.has(row.id) },
+      ]),
+    );
   }
 
   /** The status of each of these moulds that still exists (none before a mould's first reading). */
@@ -75,35 +93,67 @@ export class StateRepository {
       .execute();
   }
 
-  /** Adds each mould's shares to its slots' fractions and energy. */
-  async addToSlots(
-    trx: Transaction<Database>,
-    sharesByMold: ReadonlyArray<{ moldId: number; shares: readonly SlotShare[] }>,
-  ): Promise<void> {
-    const rows = sharesByMold.flatMap(({ moldId, shares }) =>
-      shares.map(({ slotStart, fractions, energyKwh }) => ({
-        mold_id: moldId,
-        slot_start: slotStart,
-        ...fractions,
-        energy_kwh: energyKwh,
-      })),
+  /** Adds each mould's slot time and energy to its slots (a share may be negative: time taken back). */
+  addToSlots(trx: Transaction<Database>, sharesByMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>) {
+    return upsertSlots(trx, sharesByMold, (eb, column) =>
+      eb(`time_state_slots.${column}`, '+', eb.ref(`excluded.${column}`)),
     );
-    if (rows.length === 0) return;
-    await trx
-      .insertInto('time_state_slots')
-      .values(rows)
-      .onConflict((conflict) =>
-        conflict.columns(['mold_id', 'slot_start']).doUpdateSet((eb) => ({
-          c_run_time: eb('time_state_slots.c_run_time', '+', eb.ref('excluded.c_run_time')),
-          c_idle_time: eb('time_state_slots.c_idle_time', '+', eb.ref('excluded.c_idle_time')),
-          c_alarm_time: eb('time_state_slots.c_alarm_time', '+', eb.ref('excluded.c_alarm_time')),
-          c_stop_time: eb('time_state_slots.c_stop_time', '+', eb.ref('excluded.c_stop_time')),
-          c_off_time: eb('time_state_slots.c_off_time', '+', eb.ref('excluded.c_off_time')),
-          energy_kwh: eb('time_state_slots.energy_kwh', '+', eb.ref('excluded.energy_kwh')),
-          updated_at: sql<Date>`now()`,
-        })),
-      )
+  }
+
+  /** Replaces each mould's slots with these (a recomputed window); the roll-up sees them as changed. */
+  replaceSlots(trx: Transaction<Database>, slotsByMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>) {
+    return upsertSlots(trx, slotsByMold, (eb, column) => eb.ref(`excluded.${column}`));
+  }
+
+  /**
+   * What the stored readings say of a mould from `lookback` seconds before `from` on (in time
+   * order), and of the last reading before that: its time, and the last counter and current
+   * reported before it. Two index scans on (mold_id, ts).
+   */
+  async recomputeInput(
+    trx: Transaction<Database>,
+    moldId: number,
+    from: number,
+    lookback: number,
+  ): Promise<RecomputeInput> {
+    const windowStart = new Date((from - lookback) * 1000);
+    const readings = await trx
+      .selectFrom('readings')
+      .select([
+        'ts',
+        'seq',
+        'event',
+        'counter',
+        'cycle_time',
+        'mold_temp',
+        'hrs_temp',
+        'battery',
+        'current',
+        'lat',
+        'lng',
+      ])
+      .where('mold_id', '=', moldId)
+      .where('ts', '>=', windowStart)
+      .orderBy('ts')
+      .orderBy('seq')
       .execute();
+    const before = await sql<{ last_seen_at: Date | null; counter: number | null; current: number | null }>`
+      select
+        (select max(ts) from readings where mold_id = ${moldId} and ts < ${windowStart}) as last_seen_at,
+        (select counter from readings where mold_id = ${moldId} and ts < ${windowStart} and counter is not null
+          order by ts desc, seq desc limit 1) as counter,
+        (select current from readings where mold_id = ${moldId} and ts < ${windowStart} and current is not null
+          order by ts desc, seq desc limit 1) as current`.execute(trx);
+    const row = before.rows[0];
+    return {
+      from,
+      readings: readings.map(timedReading),
+      before: {
+        lastSeenAt: row?.last_seen_at ? new Date(row.last_seen_at).getTime() / 1000 : null,
+        counter: row?.counter ?? null,
+        current: row?.current === null || row?.current === undefined ? null : Number(row.current),
+      },
+    };
   }
 
   /** Moulds with a status: the ones the sweep moves on. */
@@ -111,12 +161,61 @@ export class StateRepository {
     const rows = await db.selectFrom('mold_status').select('mold_id').orderBy('mold_id').execute();
     return rows.map((row) => row.mold_id);
   }
+}
 
-  /** Whether this transaction holds the sweep lock (released at its end); false while another instance sweeps. */
-  async trySweepLock(trx: Transaction<Database>): Promise<boolean> {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`.execute(trx);
-    return rows[0]?.locked === true;
-  }
+type SlotValueColumn = (typeof SLOT_VALUE_COLUMNS)[number];
+const SLOT_VALUE_COLUMNS = [...SLOT_FRACTION_KEYS, 'energy_kwh'] as const;
+
+/** Writes each mould's slots, a slot already there getting `value(eb, column)` in each column. */
+async function upsertSlots(
+  trx: Transaction<Database>,
+  byMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>,
+  value: (
+    eb: ExpressionBuilder<OnConflictDatabase<Database, 'time_state_slots'>, OnConflictTables<'time_state_slots'>>,
+    column: SlotValueColumn,
+  ) => Expression<number>,
+): Promise<void> {
+  const rows = slotRows(byMold);
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('time_state_slots')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.columns(['mold_id', 'slot_start']).doUpdateSet((eb) => ({
+        ...Object.fromEntries(SLOT_VALUE_COLUMNS.map((column) => [column, value(eb, column)])),
+        updated_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+}
+
+/** The slot rows of each mould's accounts. */
+function slotRows(byMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>) {
+  return byMold.flatMap(({ moldId, shares }) =>
+    [...shares].map(([slot, { fractions, energyKwh }]) => ({
+      mold_id: moldId,
+      slot_start: new Date(slot * 1000),
+      ...fractions,
+      energy_kwh: energyKwh,
+    })),
+  );
+}
+
+type StoredReading = Pick<
+  Selectable<ReadingsTable>,
+  'ts' | 'seq' | 'event' | 'counter' | 'cycle_time' | 'mold_temp' | 'hrs_temp' | 'battery' | 'current' | 'lat' | 'lng'
+>;
+
+/** A stored reading as the accounting reads a message (nulls as absent fields). */
+function timedReading(row: StoredReading): TimedReading {
+  const reading: TimedReading = { ts: row.ts.getTime() / 1000, seq: Number(row.seq) };
+  if (row.event !== null) reading.event = row.event;
+  if (row.counter !== null) reading.counter = row.counter;
+  if (row.cycle_time !== null) reading.cycle_time = row.cycle_time;
+  if (row.mold_temp !== null) reading.mold_temp = row.mold_temp;
+  if (row.hrs_temp !== null) reading.hrs_temp = row.hrs_temp;
+  if (row.battery !== null) reading.battery = row.battery;
+  if (row.current !== null) reading.current = row.current;
+  if (row.lat !== null && row.lng !== null) reading.gps = { lat: row.lat, lng: row.lng };
+  return reading;
 }

@@ -1,138 +1,182 @@
-import {
-  classifyMould,
-  coveredFractions,
-  energyKwh,
-  isOnline,
-  onlineSeconds,
-  slotsCovered,
-  stateTimeline,
-  type DeviceMessage,
-  type MouldObservation,
-  type SlotFractions,
-  type StateThresholds,
-} from '@mouldwatch/shared';
+import { classifyMould, isOnline, SLOT_SECONDS, slotStartOf } from '@mouldwatch/shared';
 import type { MoldStatusRow } from '../infra/db/schema.js';
-import type { SlotShare } from './state.repository.js';
+import {
+  accountTimeline,
+  addAccounts,
+  observeReading,
+  blankStatus,
+  inTimeOrder,
+  observationOf,
+  withdrawStretch,
+  type MouldSettings,
+  type SlotAccounts,
+  type TimedReading,
+} from './slot-accounting.js';
 
-/** What a mould's settings bring: its state thresholds and its voltage (V; null when not set). */
-export interface MouldSettings {
-  thresholds: StateThresholds;
-  voltage: number | null;
-}
+export type { MouldSettings } from './slot-accounting.js';
+export { observeReading };
 
-/** A mould's status moved on to a moment: the new row, the slot time to add, and whether others must hear of it. */
+/** A mould's status moved on to a moment: the new row, the slot time, and whether others must hear of it. */
 export interface StatusAdvance {
   status: MoldStatusRow;
-  shares: SlotShare[];
+  /** Slot time and energy to add to the stored slots (may be negative: time taken back). */
+  shares: SlotAccounts;
+  /** The slots to replace with `replace` instead (a late reading's recomputed window). */
+  replace?: SlotAccounts;
   /** The state or the online flag changed (or the mould reported for the first time). */
   changed: boolean;
 }
 
 const epochSeconds = (date: Date) => date.getTime() / 1000;
-const epochSecondsOrNull = (date: Date | null) => (date === null ? null : epochSeconds(date));
-
-function observationOf(status: MoldStatusRow): MouldObservation {
-  return {
-    lastCycleAt: epochSecondsOrNull(status.last_cycle_at),
-    lastSeenAt: epochSecondsOrNull(status.last_connect_at),
-    // Alarms come from the alarm rules, which are not built yet.
-    alarmActive: false,
-    poweredOff: status.powered_off,
-  };
-}
-
-function blankStatus(moldId: number, now: Date): MoldStatusRow {
-  return {
-    mold_id: moldId,
-    state: 'off',
-    online: false,
-    powered_off: false,
-    last_connect_at: null,
-    last_cycle_at: null,
-    counter: null,
-    last_cycle_time: null,
-    mold_temp: null,
-    hrs_temp: null,
-    battery: null,
-    current: null,
-    lat: null,
-    lng: null,
-    state_since: now,
-    accounted_until: now,
-    updated_at: now,
-  };
-}
+const toDate = (seconds: number) => new Date(seconds * 1000);
 
 /**
- * What a reading tells: when the device was last seen, whether it cycled (a `cycle` event or a
- * higher counter), whether it powered off, and its latest values. A reading older than the last
- * one applied changes nothing, so applying one twice or late is harmless.
+ * Whether these readings reach back before the last one applied: their slots must be recomputed
+ * from the stored readings (`recomputeStatus`), not moved on from the status (`advanceStatus`).
  */
-export function observeReading(status: MoldStatusRow, message: DeviceMessage): MoldStatusRow {
-  const at = new Date(message.ts * 1000);
-  if (status.last_connect_at && at < status.last_connect_at) return status;
-  const counted = message.counter !== undefined && status.counter !== null && message.counter > status.counter;
-  const cycled = message.event === 'cycle' || counted;
-  return {
-    ...status,
-    last_connect_at: at,
-    last_cycle_at: cycled ? at : status.last_cycle_at,
-    powered_off: message.event === 'power_off',
-    counter: message.counter ?? status.counter,
-    last_cycle_time: message.cycle_time ?? status.last_cycle_time,
-    mold_temp: message.mold_temp ?? status.mold_temp,
-    hrs_temp: message.hrs_temp ?? status.hrs_temp,
-    battery: message.battery ?? status.battery,
-    current: message.current ?? status.current,
-    lat: message.gps?.lat ?? status.lat,
-    lng: message.gps?.lng ?? status.lng,
-  };
+export function isLate(previous: MoldStatusRow | undefined, readings: readonly TimedReading[]): boolean {
+  if (!previous?.last_connect_at) return false;
+  const lastApplied = epochSeconds(previous.last_connect_at);
+  return readings.some((reading) => reading.ts < lastApplied);
 }
 
-/** Energy of a slot's online time at the last reported current; none without a voltage or a current. */
-function slotEnergy(voltage: number | null, current: number | null, fractions: SlotFractions): number {
-  return voltage === null || current === null ? 0 : energyKwh(voltage, current, onlineSeconds(fractions));
+/** How far before a recomputed window its readings still shape its start: the longest threshold. */
+export function lookbackSeconds(settings: MouldSettings): number {
+  const { offlineAfterSeconds, basicIdleSeconds, basicStopSeconds } = settings.thresholds;
+  return Math.max(offlineAfterSeconds, basicIdleSeconds, basicStopSeconds) + 1;
 }
 
-/**
- * The slot time and energy from the last accounted moment to `now`, in the states the mould passed
- * through meanwhile.
- */
-function sharesSince(status: MoldStatusRow, settings: MouldSettings, now: Date): SlotShare[] {
-  const from = epochSeconds(status.accounted_until);
-  const to = epochSeconds(now);
-  if (to <= from) return [];
-  const intervals = stateTimeline({ ...observationOf(status), ...settings.thresholds }, from, to);
-  return slotsCovered(intervals).map((slot) => {
-    const fractions = coveredFractions(intervals, slot);
-    return {
-      slotStart: new Date(slot * 1000),
-      fractions,
-      energyKwh: slotEnergy(settings.voltage, status.current, fractions),
-    };
-  });
-}
-
-/** Moves a mould's status on to `now`: accounts the time since the last advance, applies the readings, classifies. */
-export function advanceStatus(
-  moldId: number,
+/** The row to save, its state judged at `now`, and whether the state or online flag changed. */
+function finish(
   previous: MoldStatusRow | undefined,
+  observed: MoldStatusRow,
   settings: MouldSettings,
-  readings: readonly DeviceMessage[],
+  accountedUntil: number,
   now: Date,
-): StatusAdvance {
-  const shares = previous ? sharesSince(previous, settings, now) : [];
-  const observed = readings.reduce(observeReading, previous ?? blankStatus(moldId, now));
-  const state = classifyMould({ ...observationOf(observed), ...settings.thresholds, now: epochSeconds(now) });
+  alarmActive: boolean,
+) {
+  const state = classifyMould({
+    ...observationOf({ ...observed, alarm_active: alarmActive }),
+    ...settings.thresholds,
+    now: epochSeconds(now),
+  });
   const online = isOnline(state);
   const changed = !previous || previous.state !== state || previous.online !== online;
   const status: MoldStatusRow = {
     ...observed,
     state,
     online,
-    state_since: previous?.state === state ? observed.state_since : now,
-    accounted_until: new Date(Math.max(now.getTime(), observed.accounted_until.getTime())),
+    alarm_active: alarmActive,
+    state_since: previous?.state === state ? previous.state_since : now,
+    accounted_until: toDate(accountedUntil),
     updated_at: now,
   };
-  return { status, shares, changed };
+  return { status, changed };
+}
+
+/**
+ * The moment from which a mould last seen at `lastSeenAt` is off whatever else is known of it (silent
+ * past its offline time): past it, two observations that agree on nothing else account the same.
+ */
+function quietFrom(
+  status: MoldStatusRow,
+  readings: readonly TimedReading[],
+  settings: MouldSettings,
+  from: number,
+): number {
+  const lastSeen = Math.max(
+    status.last_connect_at === null ? -Infinity : epochSeconds(status.last_connect_at),
+    readings.at(-1)?.ts ?? -Infinity,
+  );
+  return lastSeen === -Infinity ? from : Math.max(from, lastSeen + settings.thresholds.offlineAfterSeconds);
+}
+
+/**
+ * Moves a mould's status on to `now` with readings none older than the last one applied (the usual
+ * case): the time since the first of them, accounted before under the old status, is taken back and
+ * accounted again stretch by stretch, each reading at its own time. So the slots come out as if
+ * each reading had been applied at the moment it was taken; applying one twice changes nothing.
+ * Past the new last reading's offline time both accounts say off: only the time never accounted is
+ * added there, so a long silence costs no more than a short one. `alarmActive` (the alarm engine's
+ * input) holds from the first new reading on.
+ */
+export function advanceStatus(
+  moldId: number,
+  previous: MoldStatusRow | undefined,
+  settings: MouldSettings,
+  readings: readonly TimedReading[],
+  now: Date,
+  alarmActive = previous?.alarm_active ?? false,
+): StatusAdvance {
+  const sorted = inTimeOrder(readings);
+  const firstAt = sorted[0]?.ts;
+  const initial = previous ?? blankStatus(moldId, toDate(firstAt ?? epochSeconds(now)));
+  const accountedUntil = epochSeconds(initial.accounted_until);
+  const from = Math.min(firstAt ?? accountedUntil, accountedUntil);
+  const to = Math.max(epochSeconds(now), accountedUntil, sorted.at(-1)?.ts ?? 0);
+  // Where the old account is redone: up to the new observation's quiet time, at least the new time.
+  const redoneUntil = Math.max(Math.min(to, quietFrom(initial, sorted, settings, from)), from);
+  const { accounts, status: observed } = accountTimeline(
+    { ...initial, alarm_active: alarmActive },
+    sorted,
+    settings,
+    from,
+    redoneUntil,
+  );
+  if (previous) withdrawStretch(accounts, previous, settings, from, Math.min(accountedUntil, redoneUntil));
+  const quiet = { ...observed, alarm_active: alarmActive };
+  const fresh = accountTimeline(quiet, [], settings, Math.max(redoneUntil, accountedUntil), to).accounts;
+  return { shares: addAccounts(accounts, fresh), ...finish(previous, observed, settings, to, now, alarmActive) };
+}
+
+/** What the stored readings say of a mould before a recomputed window (`StateRepository.recomputeInput`). */
+export interface RecomputeInput {
+  /** Start of the window: the slot of the earliest late reading. */
+  from: number;
+  /** The readings from `lookbackSeconds` before `from` on, in time order. */
+  readings: readonly TimedReading[];
+  /** The last reading before those: when it came, and the last counter and current reported before them. */
+  before: { lastSeenAt: number | null; counter: number | null; current: number | null };
+}
+
+/**
+ * Recomputes a mould's slots from the slot of its earliest late reading on out of its stored
+ * readings, and its status from them: the same slots as if every reading had come on time, whatever
+ * the order. The status at the window's start is what the readings before it make it (the mould's
+ * latest values are kept where no reading of the window reports them). The window's slots are
+ * replaced, not added to, so doing it twice changes nothing. It ends with the slot in which the
+ * last stored reading's offline time runs out: past it every account says off, and only the time
+ * never accounted is added.
+ */
+export function recomputeStatus(
+  previous: MoldStatusRow,
+  settings: MouldSettings,
+  input: RecomputeInput,
+  now: Date,
+  alarmActive = previous.alarm_active,
+): StatusAdvance {
+  const windowStart = input.from - lookbackSeconds(settings);
+  const cycledBefore = previous.first_cycle_at !== null && epochSeconds(previous.first_cycle_at) < windowStart;
+  const lastCycleBefore =
+    previous.last_cycle_at !== null && epochSeconds(previous.last_cycle_at) < windowStart
+      ? previous.last_cycle_at
+      : toDate(windowStart - 1);
+  const start: MoldStatusRow = {
+    ...previous,
+    last_connect_at: input.before.lastSeenAt === null ? null : toDate(input.before.lastSeenAt),
+    // Before the window the mould stood by if it never cycled; else it is long past its last cycle.
+    last_cycle_at: cycledBefore ? lastCycleBefore : null,
+    first_cycle_at: cycledBefore ? previous.first_cycle_at : null,
+    powered_off: false,
+    counter: input.before.counter,
+    current: input.before.current,
+    alarm_active: alarmActive,
+  };
+  const accountedUntil = epochSeconds(previous.accounted_until);
+  const to = Math.max(epochSeconds(now), accountedUntil, input.readings.at(-1)?.ts ?? 0);
+  const quiet = quietFrom(start, input.readings, settings, input.from);
+  const replacedUntil = Math.min(to, slotStartOf(quiet) + SLOT_SECONDS);
+  const { accounts, status: observed } = accountTimeline(start, input.readings, settings, input.from, replacedUntil);
+  const fresh = accountTimeline(observed, [], settings, Math.max(replacedUntil, accountedUntil), to).accounts;
+  return { shares: fresh, replace: accounts, ...finish(previous, observed, settings, to, now, alarmActive) };
 }

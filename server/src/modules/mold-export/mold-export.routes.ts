@@ -5,9 +5,8 @@ import { MenuId, TEMPERATURE_UNITS } from '@mouldwatch/shared';
 import { principalOf } from '../auth/auth.hook.js';
 import { DATA_READS, dataWindowQuery } from '../mold-history/mold-history.routes.js';
 import { EXPORT_KINDS, type ExportKind, type MoldExportService } from './mold-export.service.js';
-import { streamWorkbook } from './spreadsheet.js';
+import { XLSX_TYPE, contentDisposition, streamWorkbook } from './spreadsheet.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Each export is allowed by the `export` action of the screen it comes from. */
 const MENU_OF: Readonly<Record<ExportKind, number>> = {
   moldStatus: MenuId.moldStatus,
@@ -19,12 +18,6 @@ const MENU_OF: Readonly<Record<ExportKind, number>> = {
 
 const exportQuery = dataWindowQuery.and(z.object({ unit: z.enum(TEMPERATURE_UNITS).default('C') }));
 const exportParams = z.object({ moldId: z.coerce.number().int().positive() });
-
-/** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export async function moldExportRoutes(
   app: FastifyInstance,

@@ -11,7 +11,8 @@ export type Cell = string | number | null;
 export interface Sheet {
   name: string;
   columns: SheetColumn[];
-  rows: Cell[][];
+  /** Rows in order; an async source is read as the workbook is written (a report streamed in pages). */
+  rows: Iterable<Cell[]> | AsyncIterable<Cell[]>;
 }
 
 /**
@@ -33,9 +34,21 @@ export function streamWorkbook(sheet: Sheet): Readable {
   worksheet.columns = sheet.columns.map(({ header, width }) => ({ header: escapeCell(header) as string, width }));
   worksheet.getRow(1).font = { bold: true };
   void (async () => {
-    for (const row of sheet.rows) worksheet.addRow(row.map(escapeCell)).commit();
+    for await (const row of sheet.rows) {
+      // A download given up stops here: a paged source reads no further page.
+      if (stream.destroyed) return;
+      worksheet.addRow(row.map(escapeCell)).commit();
+    }
     await worksheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => stream.destroy(error as Error));
   return stream;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -114,7 +114,17 @@ export function presentStateBucket(row: BucketRow, start: number): TimeStateReco
   };
 }
 
-/** A stored 5-minute slot as the spec's record; time not yet accounted (the slot under way) shows as off. */
+/**
+ * A stored 5-minute slot as the spec's record, its fractions those of the time accounted: the slot
+ * under way counts only its elapsed part (the future is not "off"), like the hour and day buckets.
+ */
 export function presentTimeState({ slot_start, ...fractions }: SlotFractions & { slot_start: Date }): TimeStateRecord {
-  return { create_datetime: Math.floor(slot_start.getTime() / 1000), ...withUncoveredAsOff(fractions) };
+  const accounted = Object.values(fractions).reduce((sum, fraction) => sum + fraction, 0);
+  const shares =
+    accounted > 1e-9
+      ? (Object.fromEntries(
+          Object.entries(fractions).map(([key, fraction]) => [key, Math.max(0, fraction) / accounted]),
+        ) as unknown as SlotFractions)
+      : withUncoveredAsOff(fractions);
+  return { create_datetime: Math.floor(slot_start.getTime() / 1000), ...shares };
 }

@@ -11,12 +11,16 @@ export interface StateCountRow {
 }
 
 /**
- * Cycles left before preventive maintenance (DESIGN §8): the interval less the cycles run since the
- * starting count (both from the mould's `info`, as `pm_interval` and `pm_base`); at or below 0 the PM
- * target is exceeded. Null without an interval or a counter.
+ * Cycles left before preventive maintenance (DESIGN §8): with PM tasks by cycles on the mould, the
+ * fewest left among them (each counts from the counter at its last maintenance); without one, the
+ * mould's interval less the cycles run since the starting count (`info`, as `pm_interval` and
+ * `pm_base`). At or below 0 the PM target is exceeded. Null without an interval or a counter.
  */
 export const cyclesUntilPm = (counter: RawBuilder<number | null>) =>
-  sql<number | null>`m.pm_interval - greatest(0, ${counter} - m.pm_base)`;
+  sql<number | null>`coalesce(
+    (select min(pl.pm_interval - greatest(0, ${counter} - pl.base_counter))
+       from maintenance_task_molds pl where pl.mold_id = m.id and pl.pm_interval is not null),
+    m.pm_interval - greatest(0, ${counter} - m.pm_base))`;
 
 /** A mould that never reported is off and offline. */
 const NEVER_REPORTED =

@@ -1,0 +1,6 @@
+export * from './oee.js';
+export * from './cycle-stats.js';
+export * from './energy.js';
+export * from './periods.js';
+export * from './report-labels.js';
+export * from './figures.js';
