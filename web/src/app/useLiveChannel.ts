@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LIVE_PATH, ResponseCode, type LiveServerMessage } from '@mouldwatch/shared';
-import { applyMouldStatus } from '../features/home';
+import { applyMaintenance, applyMouldStatus } from '../features/home';
 import { NOTICES_QUERY_KEY, useAlarmPopups } from '../features/notices';
 import { getMenu } from '../features/menu';
 import { getUserInfo } from '../features/session';
@@ -91,6 +91,7 @@ export function useLiveChannel(): void {
         const session = useSession.getState();
         if (message.type === 'ping') session.setNoticeNum(message.messageCount);
         if (message.type === 'list') applyMouldStatus(message.data);
+        if (message.type === 'maintenance') applyMaintenance(message.data);
         if (message.type === 'menu') void reloadMenu();
         if (message.type === 'notify') {
           session.setNoticeNum(session.noticeNum + 1);

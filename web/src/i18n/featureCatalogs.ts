@@ -52,10 +52,11 @@ export async function loadRegisteredCatalogs(language: Language): Promise<void> 
  * until the catalog of the interface language has loaded; a catalog that cannot load reaches the
  * screen's LoadFailedBoundary.
  */
-export function useFeatureTranslation<N extends FeatureNamespace>(namespace: N) {
-  const language = parseLanguage(i18n.language) ?? 'en';
+export function useFeatureTranslation<N extends FeatureNamespace>(namespace: N, fixedLanguage?: Language) {
+  const language = fixedLanguage ?? parseLanguage(i18n.language) ?? 'en';
   // use() on every render, settled or not: React replays a part whose promise settled at once and
   // expects the same use() calls then (else error 467 in production).
   use(i18n.hasResourceBundle(language, namespace) ? LOADED : loadFeatureCatalog(namespace, language));
-  return useTranslation(namespace);
+  // A page in a language of its own (the unsubscribe page's `lang`) reads that language's texts.
+  return useTranslation(namespace, fixedLanguage ? { lng: fixedLanguage } : undefined);
 }

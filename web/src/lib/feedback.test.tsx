@@ -1,18 +1,30 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirm, toast, warningPopup } from './feedback';
 
-// antd takes a while to load under jsdom: once, before the first popup's wait starts.
-beforeAll(() => Promise.all([import('./toastHost'), import('./confirmHost'), import('./alarmPopupHost')]));
+// The popups live in roots of their own and close on timers (their durations, rc-motion's
+// deadlines). Left to real time, a late timer's render could start after jsdom was torn down and
+// find no window, failing the run. Under a fake clock that still moves with real time, the end of
+// the file plays every timer out, drops what is left, and lets React's last render run first.
+const POPUP_TIMERS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
+const ANIMATION_FRAMES = ['requestAnimationFrame', 'cancelAnimationFrame'] as const;
+
+beforeAll(async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: [...POPUP_TIMERS, ...ANIMATION_FRAMES] });
+  // antd takes a while to load under jsdom: once, before the first popup's wait starts.
+  await Promise.all([import('./toastHost'), import('./confirmHost'), import('./alarmPopupHost')]);
+});
 afterEach(cleanup);
-// The popups live in roots of their own, closing on timers: all go, and their closing motions end
-// (jsdom plays no animation: rc-motion's 500 ms deadline ends them), before jsdom is torn down.
 afterAll(async () => {
   message.destroy();
   notification.destroy();
   Modal.destroyAll();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await act(() => vi.advanceTimersByTimeAsync(30_000));
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  // React's scheduler yields every few milliseconds: give its last render a few turns to finish.
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
 });
 
 describe('feedback popups, loaded on first use', () => {

@@ -6,9 +6,17 @@ import type { ArgsProps } from 'antd/es/notification/interface';
  * use, each kind on its own: no screen needs them to draw, and the toast after logging in need not
  * bring the dialog (about 14 KB gzip) and the alarm popups along.
  */
-function onFirstUse<Host>(load: () => Promise<Host>) {
-  return (show: (host: Host) => void) =>
-    void load().then(show, (error: unknown) => console.error('feedback popups failed to load', error));
+export function onFirstUse<Host>(load: () => Promise<Host>) {
+  // One promise for every call, so popups asked for while the host loads show in the order asked;
+  // forgotten when the load fails, so the next popup tries again.
+  let loaded: Promise<Host> | undefined;
+  return (show: (host: Host) => void) => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    void loaded.then(show, (error: unknown) => console.error('feedback popups failed to load', error));
+  };
 }
 const withToasts = onFirstUse(() => import('./toastHost'));
 const withConfirm = onFirstUse(() => import('./confirmHost'));

@@ -15,3 +15,24 @@ export function memoryStorage(initial: Record<string, string> = {}): Storage {
 
 /** The menu the server would answer for these ids, every action granted, named in English. */
 export { grantedMenu as menuOf } from '@mouldwatch/shared';
+
+/**
+ * What antd asks of the browser and jsdom lacks: matchMedia (a modal's breakpoints, matching
+ * nothing here) and ResizeObserver (auto-sized text areas, virtual lists; never reporting).
+ */
+export function fillJsdomGaps(): void {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }) as unknown as MediaQueryList;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

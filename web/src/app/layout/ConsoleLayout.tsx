@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { MenuEntry, RouteEntry } from '@mouldwatch/shared';
 import { useLiveChannel } from '../useLiveChannel';
+import { useRenewalFlag } from '../useRenewalFlag';
 import { ConsoleHeader, type HeaderLayout } from './ConsoleHeader';
 import { Sidebar } from './Sidebar';
 import { useNarrowLayout, usePhoneLayout } from './useNarrowLayout';
@@ -35,6 +36,7 @@ export function ConsoleLayout({ menu, routes }: ConsoleLayoutProps) {
   const narrow = useNarrowLayout();
   const phone = usePhoneLayout();
   useLiveChannel();
+  useRenewalFlag();
   const sidebarId = useId();
   const [collapsedByUser, setCollapsedByUser] = useState<boolean | null>(null);
   const [drawerOpen, setDrawerOpen] = useDrawer(phone);

@@ -1,5 +1,5 @@
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useFeatureTranslation } from '../../i18n/featureCatalogs';
 import './catalog';
@@ -19,6 +19,12 @@ export interface ListScreenProps<T> {
   addLabel?: string;
   /** What an empty list says when nothing is searched ("No mould group exists for this company" …). */
   emptyText?: string;
+  /** The list refetches itself now and then (live values): only a new page or filter shows the loading veil. */
+  liveRefresh?: boolean;
+  /** A line under the title saying what the list shows. */
+  intro?: ReactNode;
+  /** Rows the user can pick (checkboxes), as antd's Table takes them. */
+  rowSelection?: TableProps<T>['rowSelection'];
   /** Prefix of the test ids: `<testId>-search`, `<testId>-add`, `<testId>-table`, `<testId>-load-failed`. */
   testId: string;
 }
@@ -35,6 +41,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   return (
     <section className="mw-admin-list" data-testid={testId}>
       <h1 className="mw-admin-title">{props.title}</h1>
+      {props.intro ? <p className="mw-admin-intro">{props.intro}</p> : null}
       <div className="mw-admin-toolbar">
         <Input.Search
           className="mw-admin-search"
@@ -67,9 +74,10 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
           className="mw-admin-table"
           data-testid={`${testId}-table`}
           rowKey={props.rowKey}
+          rowSelection={props.rowSelection}
           columns={props.columns}
           dataSource={query.data?.items ?? []}
-          loading={query.isFetching}
+          loading={props.liveRefresh ? query.isFetching && (query.isPlaceholderData || !query.data) : query.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{
             emptyText: request.search ? t('emptySearch', { search: request.search }) : (props.emptyText ?? t('empty')),
@@ -80,7 +88,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
             total: query.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('total', { total }),
+            showTotal: (total) => t(query.data?.more ? 'totalMore' : 'total', { total }),
             onChange: (page, limit) => list.setPage(page, limit),
           }}
         />

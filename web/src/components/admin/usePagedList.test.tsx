@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePagedList, type Page, type PageRequest } from './usePagedList';
+import { pageOf, usePagedList, type Page, type PageRequest } from './usePagedList';
 
 afterEach(cleanup);
 
@@ -66,5 +66,13 @@ describe('usePagedList', () => {
     await act(() => result.current.query.refetch());
     await waitFor(() => expect(result.current.request.page).toBe(1));
     await waitFor(() => expect(result.current.query.data?.items).toHaveLength(20));
+  });
+});
+
+describe('pageOf', () => {
+  it('keeps a capped total’s `more` (shown "1000+"), and only then', () => {
+    expect(pageOf({ data: [1], total: 1000, more: true })).toEqual({ items: [1], total: 1000, more: true });
+    expect(pageOf({ data: [1], total: 7, more: false })).toEqual({ items: [1], total: 7 });
+    expect(pageOf({ data: [1, 2] })).toEqual({ items: [1, 2], total: 2 });
   });
 });

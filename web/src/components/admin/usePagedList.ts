@@ -12,11 +12,13 @@ export interface PageRequest {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** `total` is a lower bound: the server counts up to a cap and more rows match (shown "1000+"). */
+  more?: boolean;
 }
 
 /** An enveloped list answer as a page. */
-export function pageOf<T>(answer: { data: T[]; total?: number }): Page<T> {
-  return { items: answer.data, total: answer.total ?? answer.data.length };
+export function pageOf<T>(answer: { data: T[]; total?: number; more?: boolean }): Page<T> {
+  return { items: answer.data, total: answer.total ?? answer.data.length, ...(answer.more ? { more: true } : {}) };
 }
 
 export interface PagedList<T> {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-export { applyMouldStatus } from './live';
+export { applyMaintenance, applyMouldStatus } from './live';
 
 /** The home screen and its mould facts child load when first opened. */
 export const HomeScreen = lazy(() => import('./components/HomePage').then((module) => ({ default: module.HomePage })));

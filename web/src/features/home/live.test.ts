@@ -4,7 +4,7 @@ import { queryClient } from '../../lib/queryClient';
 import { mouldsQueryKey, type HomeMould } from './api/getMoulds';
 import { mouldFactsKey, type MouldFacts } from './api/getMouldFacts';
 import { NO_FILTERS } from './model/filters';
-import { applyMouldStatus } from './live';
+import { applyMaintenance, applyMouldStatus } from './live';
 
 const mould = (id: number): HomeMould =>
   ({ id, name: `Mould ${id}`, state: 'run', online: true, counter: 100, cycles_until_pm: 50 }) as HomeMould;
@@ -64,5 +64,30 @@ describe('live list messages', () => {
       cycles_until_pm: 40,
     });
     expect(lists).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('live maintenance messages', () => {
+  it("set the moulds' cycles until PM in the lists and facts, counted to the counter they show", () => {
+    queryClient.setQueryData(mouldsQueryKey(NO_FILTERS), [mould(1), mould(2)]);
+    queryClient.setQueryData(mouldFactsKey(2), { id: 2, counter: 100, cycles_until_pm: -5 } as MouldFacts);
+    // Recorded at counter 98: 100 left from there, so 98 at the counter shown (100).
+    const item = {
+      mold_id: 2,
+      task_id: 7,
+      status: 'normal' as const,
+      remaining: 100,
+      unit: 'cycles' as const,
+      counter: 98,
+      cycles_until_pm: 100,
+    };
+    applyMaintenance([item]);
+    expect(queryClient.getQueryData<HomeMould[]>(mouldsQueryKey(NO_FILTERS))?.map((m) => m.cycles_until_pm)).toEqual([
+      50, 98,
+    ]);
+    expect(queryClient.getQueryData<MouldFacts>(mouldFactsKey(2))?.cycles_until_pm).toBe(98);
+    // A deleted last task: no PM by tasks, none by the mould either.
+    applyMaintenance([{ ...item, remaining: null, cycles_until_pm: null }]);
+    expect(queryClient.getQueryData<MouldFacts>(mouldFactsKey(2))?.cycles_until_pm).toBeNull();
   });
 });

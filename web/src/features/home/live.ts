@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LIVE_MAX_WATCHED_MOLDS, type MoldLiveStatus } from '@mouldwatch/shared';
+import { LIVE_MAX_WATCHED_MOLDS, type MaintenanceLiveItem, type MoldLiveStatus } from '@mouldwatch/shared';
 import { liveFeed } from '../../lib/liveFeed';
 import { queryClient } from '../../lib/queryClient';
 import { HOME_MOULDS_KEY, type HomeMould } from './api/getMoulds';
@@ -48,6 +48,30 @@ export function applyMouldStatus(data: unknown): void {
   if (!isMoldLiveStatus(data)) return;
   pending.set(data.id, data);
   flushTimer ??= setTimeout(flush, GATHER_MS);
+}
+
+/**
+ * A live `maintenance` message: the moulds' "cycles until PM" in the home lists and facts become
+ * the server's figure (a record or an edited task moves the base, which counting down cannot
+ * know), counted down from the counter it was taken at to the counter shown.
+ */
+export function applyMaintenance(items: readonly MaintenanceLiveItem[]): void {
+  const figures = new Map(items.map((item) => [item.mold_id, item]));
+  const cyclesFor = (mould: { id: number; counter: number | null; cycles_until_pm: number | null }) => {
+    const figure = figures.get(mould.id);
+    if (!figure) return mould.cycles_until_pm;
+    return countedDown(figure.cycles_until_pm, figure.counter, mould.counter ?? figure.counter);
+  };
+  queryClient.setQueriesData<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) => {
+    if (!moulds?.some((mould) => figures.has(mould.id))) return moulds;
+    return moulds.map((mould) => (figures.has(mould.id) ? { ...mould, cycles_until_pm: cyclesFor(mould) } : mould));
+  });
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: MOULD_FACTS_KEY })) {
+    const facts = query.state.data as MouldFacts | undefined;
+    if (facts && figures.has(facts.id)) {
+      queryClient.setQueryData(query.queryKey, { ...facts, cycles_until_pm: cyclesFor(facts) });
+    }
+  }
 }
 
 /** How long the moulds on screen stay the same before they are watched: a scroll sends one message, not one per frame. */

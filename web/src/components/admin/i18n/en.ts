@@ -11,4 +11,5 @@ export const en = {
   loadFailed: 'The list could not be loaded.',
   retry: 'Retry',
   total: '{{total}} in all',
+  totalMore: '{{total}}+ in all',
 };

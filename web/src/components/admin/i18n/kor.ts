@@ -12,4 +12,5 @@ export const kor: typeof en = {
   loadFailed: '목록을 불러오지 못했습니다.',
   retry: '다시 시도',
   total: '총 {{total}}개',
+  totalMore: '총 {{total}}+개',
 };

@@ -12,4 +12,5 @@ export const por: typeof en = {
   loadFailed: 'Não foi possível carregar a lista.',
   retry: 'Tentar novamente',
   total: '{{total}} no total',
+  totalMore: 'Mais de {{total}} no total',
 };

@@ -12,4 +12,5 @@ export const zh: typeof en = {
   loadFailed: '列表加载失败。',
   retry: '重试',
   total: '共 {{total}} 条',
+  totalMore: '共 {{total}}+ 条',
 };

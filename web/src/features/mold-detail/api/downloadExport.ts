@@ -1,23 +1,11 @@
 import type { TemperatureUnit } from '@mouldwatch/shared';
 import { api } from '../../../lib/api';
+import { saveFile } from '../../../lib/saveFile';
 import type { DetailSource } from '../views';
 import type { DataWindow } from './getMoldData';
 
 /** The export path names the status view's time states `moldStatus`, every other view by its read. */
 const exportKindOf = (source: DetailSource) => (source.kind === 'statusHistory' ? 'moldStatus' : source.kind);
-
-/** Hands a file to the browser's downloads. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the object URL after click() has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * GET /api/yudata/mold/export/{kind}/{moldId}/?range&start&end&unit: the window as a spreadsheet,

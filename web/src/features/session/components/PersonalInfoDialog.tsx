@@ -1,13 +1,27 @@
 import { serverText } from '../../../i18n';
 import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FREQUENCY_PERIODS, NOTICE_FREQUENCIES, profileSchema, type ProfileForm } from '@mouldwatch/shared';
+import {
+  FREQUENCY_PERIODS,
+  NOTICE_FREQUENCIES,
+  profileSchema,
+  type AlertChannels,
+  type ProfileForm,
+} from '@mouldwatch/shared';
 import { SkeletonRows } from '../../../components/SkeletonRows';
 import { schemaRule } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
 import { useUserInfo } from '../api/getUserInfo';
 import { useUpdateUserInfo } from '../api/updateUserInfo';
+
+// The alert channel matrix and the frequency's meaning come with the alerts feature's chunk.
+const alertsFeature = () => import('../../alerts');
+const AlertChannelsField = lazy(() => alertsFeature().then((module) => ({ default: module.AlertChannelsField })));
+const AlertChannelsLabel = lazy(() => alertsFeature().then((module) => ({ default: module.AlertChannelsLabel })));
+const FrequencyMeaning = lazy(() => alertsFeature().then((module) => ({ default: module.FrequencyMeaning })));
+
+type PersonalInfoForm = ProfileForm & { alertChannels: AlertChannels };
 
 interface PersonalInfoDialogProps {
   open: boolean;
@@ -17,7 +31,7 @@ interface PersonalInfoDialogProps {
 /** Personal info (spec §3 "User info"): username read-only; name, e-mail, mobile and alert pushes. */
 export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ProfileForm>();
+  const [form] = Form.useForm<PersonalInfoForm>();
   const user = useUserInfo({ enabled: open });
   const update = useUpdateUserInfo();
 
@@ -85,7 +99,18 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
         >
           <Switch checkedChildren={t('profile.subscribeOn')} unCheckedChildren={t('profile.subscribeOff')} />
         </Form.Item>
-        <Form.Item label={t('profile.frequency')} extra={t('profile.frequencyHint')} required>
+        <Form.Item
+          label={t('profile.frequency')}
+          extra={
+            <>
+              {t('profile.frequencyHint')}{' '}
+              <Suspense fallback={null}>
+                <FrequencyMeaning />
+              </Suspense>
+            </>
+          }
+          required
+        >
           <div className="mw-inline-fields">
             <Form.Item name="frequency" noStyle rules={rule('frequency')}>
               <Select
@@ -105,6 +130,11 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
             </Form.Item>
           </div>
         </Form.Item>
+        <Suspense fallback={<SkeletonRows rows={3} />}>
+          <Form.Item name="alertChannels" label={<AlertChannelsLabel />}>
+            <AlertChannelsField />
+          </Form.Item>
+        </Suspense>
       </Form>
     </Modal>
   );
