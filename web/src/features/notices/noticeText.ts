@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { AlarmType, parseNoticeContent, type Notice } from '@mouldwatch/shared';
+import { AlarmType, RENEWAL_NOTICE_TYPE, parseNoticeContent, type Notice } from '@mouldwatch/shared';
 
 type NoticeFields = Pick<Notice, 'alarm_type' | 'content'>;
 
@@ -9,10 +9,11 @@ const TYPE_KEYS = {
   [AlarmType.temperature]: 'temperature',
   [AlarmType.offline]: 'offline',
   [AlarmType.power]: 'power',
+  [RENEWAL_NOTICE_TYPE]: 'renewal',
 } as const;
 
 export function noticeTitle(notice: Pick<Notice, 'alarm_type'>, t: TFunction): string {
-  const key = TYPE_KEYS[notice.alarm_type] ?? 'other';
+  const key = TYPE_KEYS[notice.alarm_type as keyof typeof TYPE_KEYS] ?? 'other';
   return t(`notices.types.${key}`);
 }
 
@@ -20,6 +21,9 @@ export function noticeTitle(notice: Pick<Notice, 'alarm_type'>, t: TFunction): s
 export function noticeDetail(notice: NoticeFields, t: TFunction): string {
   const content = parseNoticeContent(notice.content);
   if (!content) return notice.content;
+  if ((notice.alarm_type as number) === RENEWAL_NOTICE_TYPE && typeof content.stage === 'number') {
+    return t('notices.renewalDue', { num: String(content.stage) });
+  }
   switch (notice.alarm_type) {
     case AlarmType.temperature:
       return content.temp_type === 2
@@ -29,7 +33,16 @@ export function noticeDetail(notice: NoticeFields, t: TFunction): string {
       return t('notices.offline');
     case AlarmType.power:
       return t('notices.battery', { num: String(content.power ?? '') });
-    default:
-      return content.number === undefined ? '' : String(content.number);
+    case AlarmType.maintenance:
+      if (content.level === undefined) break;
+      return content.level === 'early'
+        ? t('notices.maintenanceSoon', { name: content.temp_name ?? '', num: String(content.value ?? '') })
+        : t('notices.maintenanceDue', { name: content.temp_name ?? '' });
+    case AlarmType.cycleTime:
+      if (content.value === undefined || content.value === null) break;
+      return content.channel === 'cycle_time' || content.channel === undefined
+        ? t('notices.cycleTime', { num: String(content.value) })
+        : t('notices.openCloseTime', { num: String(content.value) });
   }
+  return content.number === undefined ? '' : String(content.number);
 }

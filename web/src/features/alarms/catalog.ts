@@ -1,0 +1,11 @@
+import { registerFeatureCatalog, useFeatureTranslation } from '../../i18n/featureCatalogs';
+
+registerFeatureCatalog('alarms', {
+  en: () => import('./i18n/en').then((module) => module.en),
+  zh: () => import('./i18n/zh').then((module) => module.zh),
+  kor: () => import('./i18n/kor').then((module) => module.kor),
+  por: () => import('./i18n/por').then((module) => module.por),
+});
+
+/** The alarm pages' texts (the `alarms` catalog), loaded with the screen. */
+export const useAlarmsTranslation = () => useFeatureTranslation('alarms');

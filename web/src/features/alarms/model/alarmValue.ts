@@ -1,0 +1,44 @@
+import {
+  alarmValueKind,
+  displayTemperature,
+  instantOfWallClock,
+  temperatureUnitLabel,
+  type TemperatureUnit,
+} from '@mouldwatch/shared';
+
+/** One decimal at most, without a trailing ".0". */
+const tenth = (value: number) => String(Math.round(value * 10) / 10);
+
+/**
+ * An alarm's value, bound or set value as the lists show it: temperatures (stored in °C) in the
+ * user's unit with one decimal, seconds with "s", battery with "%", maintenance as a plain count;
+ * a missing value is "–".
+ */
+export function formatAlarmValue(channel: string, value: number | null, unit: TemperatureUnit): string {
+  if (value === null) return '–';
+  switch (alarmValueKind(channel)) {
+    case 'temperature':
+      return `${(displayTemperature(value, unit) ?? value).toFixed(1)} ${temperatureUnitLabel(unit)}`;
+    case 'seconds':
+      return `${tenth(value)} s`;
+    case 'percent':
+      return `${tenth(value)} %`;
+    default:
+      return tenth(value);
+  }
+}
+
+/** A calendar day as the date picker gives it. */
+export interface CalendarDay {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+}
+
+/** The window from the start of the first day to the end of the last, in the user's zone (epoch seconds). */
+export function dayWindow(first: CalendarDay, last: CalendarDay, zone: string): { start: number; end: number } {
+  const start = instantOfWallClock(zone, first.year, first.month, first.day);
+  const next = instantOfWallClock(zone, last.year, last.month, last.day + 1);
+  return { start, end: next - 1 };
+}
