@@ -2,20 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Form, Input } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
+import { fillJsdomGaps } from '../../../test/fixtures';
 import { FormDialog } from './FormDialog';
 
-beforeAll(() => {
-  // jsdom has no matchMedia, which antd's modal asks for its breakpoints.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-    }) as unknown as MediaQueryList;
-});
+beforeAll(fillJsdomGaps);
 afterEach(cleanup);
 
 function Dialog({ onSubmit, onClose }: { onSubmit(values: { name: string }): Promise<unknown>; onClose(): void }) {

@@ -20,7 +20,7 @@ vi.mock('../api/tags', () => ({
   }),
   useDeleteTag: () => ({ mutateAsync: (id: number) => Promise.resolve(server.deleted.push(id)) }),
 }));
-vi.mock('../../../components/admin', () => ({
+vi.mock('../../../components/admin/useMenuActions', () => ({
   useMenuActions: () => ({ can: (action: string) => server.granted.includes(action) }),
 }));
 vi.mock('../../../i18n/featureCatalogs', () => ({

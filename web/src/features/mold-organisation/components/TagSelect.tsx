@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { MenuId, TAG_MAX_LENGTH, type TagKind } from '@mouldwatch/shared';
-import { useMenuActions } from '../../../components/admin';
+import { useMenuActions } from '../../../components/admin/useMenuActions';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { confirm } from '../../../lib/feedback';
 import { useAddTag, useDeleteTag, useTags } from '../api/tags';

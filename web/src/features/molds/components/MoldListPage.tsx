@@ -1,6 +1,7 @@
-import { Select } from 'antd';
+import { ShareAltOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
 import { MenuId } from '@mouldwatch/shared';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import type { ScreenProps } from '../../../app/screens';
@@ -15,6 +16,9 @@ import { useMoldsTranslation } from '../catalog';
 import { MoldFormDrawer, type FormTarget } from './MoldFormDrawer';
 import { moldColumns } from './moldColumns';
 import '../molds.css';
+
+/** The share dialog (feature sharing), loaded on the first click of Share. */
+const ShareDialog = lazy(() => import('../../sharing').then((module) => ({ default: module.ShareDialog })));
 
 function Filters({ filters, onChange }: { filters: MoldListFilters; onChange(filters: MoldListFilters): void }) {
   const { t } = useMoldsTranslation();
@@ -57,6 +61,9 @@ export function MoldListPage({ title }: ScreenProps) {
   const timeZone = useSession((state) => state.timeZone);
   const [filters, setFilters] = useState<MoldListFilters>({ companyId: null, groupId: null });
   const [formTarget, setFormTarget] = useState<FormTarget>(null);
+  const canShare = useMenuActions(MenuId.shareUser).can('ShareUser');
+  const [sharing, setSharing] = useState(false);
+  const [shareOpened, setShareOpened] = useState(false);
   const list = usePagedList<MoldListItem, MoldListFilters>(MOLD_LIST_KEY, listMolds, filters);
 
   const askDelete = (mould: MoldListItem) =>
@@ -89,11 +96,35 @@ export function MoldListPage({ title }: ScreenProps) {
         rowKey="id"
         testId="molds"
         searchPlaceholder={t('list.searchPlaceholder')}
-        filters={<Filters filters={filters} onChange={setFilters} />}
+        filters={
+          <>
+            <Filters filters={filters} onChange={setFilters} />
+            <Button
+              icon={<ShareAltOutlined />}
+              onClick={() => {
+                // The spec: sharing needs ShareUser on item 33, else a no-permission toast.
+                if (!canShare) {
+                  toast.error(tAll('noPermission', { ns: 'server' }));
+                  return;
+                }
+                setShareOpened(true);
+                setSharing(true);
+              }}
+              data-testid="molds-share"
+            >
+              {t('list.share')}
+            </Button>
+          </>
+        }
         onAdd={actions.can('add') ? () => setFormTarget('new') : undefined}
         addLabel={t('list.add')}
         emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
       />
+      {shareOpened && (
+        <Suspense fallback={null}>
+          <ShareDialog open={sharing} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       <MoldFormDrawer
         target={formTarget}
         onClose={() => {

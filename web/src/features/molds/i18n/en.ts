@@ -24,6 +24,7 @@ export const en = {
     noDevice: 'No device',
     edit: 'Edit',
     delete: 'Delete',
+    share: 'Share',
     shared: 'Shared',
     deleteTitle: 'Delete mould {{name}}?',
     deleteContent: 'Its work orders and maintenance tasks are deleted too.',

@@ -25,6 +25,7 @@ export const kor: typeof en = {
     noDevice: '장치 없음',
     edit: '편집',
     delete: '삭제',
+    share: '공유',
     shared: '공유됨',
     deleteTitle: '금형 {{name}}을(를) 삭제하시겠습니까?',
     deleteContent: '작업 지시와 유지보수 작업도 함께 삭제됩니다.',

@@ -25,6 +25,7 @@ export const por: typeof en = {
     noDevice: 'Sem dispositivo',
     edit: 'Editar',
     delete: 'Excluir',
+    share: 'Compartilhar',
     shared: 'Compartilhado',
     deleteTitle: 'Excluir o molde {{name}}?',
     deleteContent: 'Suas ordens de trabalho e tarefas de manutenção também são excluídas.',

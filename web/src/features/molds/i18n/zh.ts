@@ -25,6 +25,7 @@ export const zh: typeof en = {
     noDevice: '无设备',
     edit: '编辑',
     delete: '删除',
+    share: '分享',
     shared: '共享',
     deleteTitle: '删除模具 {{name}}？',
     deleteContent: '其工单和保养任务也会一并删除。',

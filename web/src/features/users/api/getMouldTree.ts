@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MoldTreeNode } from '@mouldwatch/shared';
 import { api } from '../../../lib/api';
+import { indexTree } from '../../../components/mould-tree';
 
 export const mouldTreeKey = (userId: number) => ['users', 'moldTree', userId] as const;
 
@@ -11,4 +12,9 @@ export async function getMouldTree(userId: number, signal?: AbortSignal): Promis
 }
 
 export const useMouldTree = (userId: number) =>
-  useQuery({ queryKey: mouldTreeKey(userId), queryFn: ({ signal }) => getMouldTree(userId, signal), gcTime: 0 });
+  useQuery({
+    queryKey: mouldTreeKey(userId),
+    queryFn: ({ signal }) => getMouldTree(userId, signal),
+    select: indexTree,
+    gcTime: 0,
+  });

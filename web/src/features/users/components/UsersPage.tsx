@@ -1,5 +1,5 @@
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { MenuId, type UserRecord } from '@mouldwatch/shared';
 import type { ScreenProps } from '../../../app/screens';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
@@ -78,7 +78,12 @@ export function UsersPage({ title }: ScreenProps) {
             </Button>
           )}
           {actions.can('edit') && (
-            <Button type="link" size="small" onClick={() => setTreeFor(user)} data-testid="users-moulds">
+            <Button
+              type="link"
+              size="small"
+              onClick={() => startTransition(() => setTreeFor(user))}
+              data-testid="users-moulds"
+            >
               {t('moulds')}
             </Button>
           )}

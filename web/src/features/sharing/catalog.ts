@@ -1,0 +1,11 @@
+import { registerFeatureCatalog, useFeatureTranslation } from '../../i18n/featureCatalogs';
+
+registerFeatureCatalog('sharing', {
+  en: () => import('./i18n/en').then((module) => module.en),
+  zh: () => import('./i18n/zh').then((module) => module.zh),
+  kor: () => import('./i18n/kor').then((module) => module.kor),
+  por: () => import('./i18n/por').then((module) => module.por),
+});
+
+/** The sharing texts (the `sharing` catalog), loaded with its screens. */
+export const useSharingTranslation = () => useFeatureTranslation('sharing');
