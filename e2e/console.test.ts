@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startConsole, type RunningConsole } from './support/console.js';
-import { expectToast, logIn, openUserMenuItem, toastText, waitForToastsGone } from './support/session.js';
+import { expectToast, logIn, openUserMenuItem, waitForToastsGone } from './support/session.js';
 
 let consoleApp: RunningConsole;
 let browser: TestBrowser;
@@ -22,7 +22,7 @@ describe('route guard', () => {
     await screenshot(page, 'guard-login-redirect');
     await logIn(page, consoleApp.url, 'admin', 'admin123');
     await page.waitForURL('**/alarm/temperature');
-    expect(await page.getByTestId('not-available-title').innerText()).toBe('Temperature Alarms');
+    await page.getByTestId('alarms-temperature').waitFor();
   });
 
   it('keeps a logged-in user where they were when /login is opened, with error 20287', async () => {
@@ -33,7 +33,7 @@ describe('route guard', () => {
     await page.getByTestId('sidebar').getByText('Work Order').click();
     await page.waitForURL('**/workorder');
     // The user opens /login from a page they see: the console remembers a path once it shows it.
-    await page.getByTestId('not-available').waitFor();
+    await page.getByTestId('wo-filter-status').waitFor();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/login');
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -51,7 +51,7 @@ describe('route guard', () => {
     expect(await page.getByTestId('not-found').innerText()).toContain('page not found');
     // A toast would show within moments (its chunk is small): none is the page not found alone.
     await page.waitForTimeout(1500);
-    expect(await page.locator('.ant-message-notice').count()).toBe(0);
+    expect(await page.evaluate(() => window.__toasts)).toEqual([]);
     await screenshot(page, 'not-found');
     await page.getByTestId('back-home').click();
     await page.waitForURL('**/index');
@@ -117,9 +117,7 @@ describe('login and logout', () => {
     await page.getByTestId('login-password').fill('wrong123');
     await page.getByTestId('login-submit').click();
     // 30 s from the last failure, less the time the page took to open.
-    await expect
-      .poll(() => toastText(page), { timeout: 5000 })
-      .toMatch(/^Too many attempts, please try again in \d+ seconds$/);
+    await expectToast(page, /^Too many attempts, please try again in \d+ seconds$/);
     await screenshot(page, 'login-throttled');
   });
 

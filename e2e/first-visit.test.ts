@@ -21,13 +21,20 @@ afterAll(async () => {
 /**
  * Every JavaScript file the page loads, by URL, with its size gzip-compressed by node's zlib at its
  * default level, as the bench compresses (the server may send it otherwise; this counts the code).
+ * A body that cannot be read fails the count; one still being read when the page closes is dropped.
  */
 function collectScripts(page: Page) {
   const sizes = new Map<string, number>();
   const reading: Promise<void>[] = [];
+  const unreadable: unknown[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    reading.push(response.body().then((body) => void sizes.set(response.url(), gzipSync(body).length)));
+    reading.push(
+      response.body().then(
+        (body) => void sizes.set(response.url(), gzipSync(body).length),
+        (error: unknown) => void unreadable.push(error),
+      ),
+    );
   });
   return {
     sizes,
@@ -35,6 +42,7 @@ function collectScripts(page: Page) {
     settledKb: async () => {
       await page.waitForLoadState('networkidle');
       await Promise.all(reading);
+      if (unreadable.length > 0) throw unreadable[0];
       return Math.round(([...sizes.values()].reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
     },
   };

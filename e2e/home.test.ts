@@ -75,12 +75,22 @@ const shownIds = (page: Page) =>
     .getByTestId('mould-item')
     .evaluateAll((items) => items.map((node) => Number(node.getAttribute('data-mould-id'))));
 
-/** Past its PM interval by about as many cycles as it ran: "PM due (+29,…)". */
+/**
+ * Past its PM interval by about as many cycles as it ran: "PM due (+29,…)" — the interval of its PM
+ * tasks (which home counts first) and, for a mould without one, of the mould itself.
+ */
 async function makePmDue(moldId: number): Promise<void> {
-  await consoleApp.server.context.db
+  const db = consoleApp.server.context.db;
+  await db
     .updateTable('molds')
     .set({ info: sql`jsonb_set(info, '{maint_interval}', to_jsonb(1))` })
     .where('id', '=', moldId)
+    .execute();
+  await db
+    .updateTable('maintenance_task_molds')
+    .set({ pm_interval: 1, base_counter: 0 })
+    .where('mold_id', '=', moldId)
+    .where('pm_interval', 'is not', null)
     .execute();
 }
 

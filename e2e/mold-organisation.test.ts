@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
 
 /** Answers of a server busy with the demo's simulated moulds may take a few seconds. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 15_000 };
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -29,19 +29,6 @@ const rowOf = (page: Page, list: string, name: string) =>
 
 async function confirmDelete(page: Page): Promise<void> {
   await page.getByTestId('confirm-delete').click();
-}
-
-/** Before a screenshot: no list still loading, no dialog still zooming in. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear'),
-  );
-}
-
-/** The page never scrolls sideways: what is wider scrolls inside its own box. */
-async function expectNoSideScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe('companies and mould groups', () => {
@@ -150,13 +137,7 @@ const LANGUAGES = [
 
 describe('the screens in each language, on a desktop and on a phone', () => {
   it.each(LANGUAGES)('read in $language', async ({ language, locale, company, group }) => {
-    for (const [device, width, height] of [
-      ['desktop', 1440, 900],
-      ['phone', 390, 844],
-    ] as const) {
-      const page = await browser.newPage({ locale, width, height });
-      await logIn(page, consoleApp.url, 'admin', 'admin123');
-      await page.goto(`${consoleApp.url}/moldsetting/company`);
+    await readAtEachSize(browser, consoleApp.url, { locale, path: '/moldsetting/company' }, async (page, device) => {
       await expect.poll(() => page.getByTestId('company-list-table').innerText(), SLOW).toContain(company);
       await page.getByTestId('company-list-table').locator('tr.ant-table-row').first().waitFor();
       await expectNoSideScroll(page);
@@ -175,7 +156,6 @@ describe('the screens in each language, on a desktop and on a phone', () => {
       await expectNoSideScroll(page);
       await settled(page);
       await screenshot(page, `organisation-${language}-${device}-group-dialog`, { fullPage: false });
-      await page.context().close();
-    }
+    });
   });
 });

@@ -4,7 +4,7 @@ import { MenuId, type RolePermission } from '@mouldwatch/shared';
 import { createUser } from '../server/src/seed/organization.js';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -148,13 +148,7 @@ describe('the role screen', () => {
     ['kor', 'ko-KR', '역할 추가', '역할 이름'],
     ['por', 'pt-BR', 'Adicionar função', 'Nome da função'],
   ])('reads in %s on a desktop and a phone', async (language, locale, addLabel, nameLabel) => {
-    for (const [device, width, height] of [
-      ['desktop', 1440, 900],
-      ['phone', 390, 844],
-    ] as const) {
-      const page = await browser.newPage({ locale, width, height });
-      await logIn(page, consoleApp.url, 'admin', 'admin123');
-      await page.goto(`${consoleApp.url}/organization/role`);
+    await readAtEachSize(browser, consoleApp.url, { locale, path: '/organization/role' }, async (page, device) => {
       await page.getByTestId('roles-add').filter({ hasText: addLabel }).waitFor();
       await listSettled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -163,7 +157,6 @@ describe('the role screen', () => {
       await page.getByTestId('role-permission-tree').waitFor();
       expect(await page.getByTestId('role-editor').innerText()).toContain(nameLabel);
       await screenshot(page, `roles-editor-${language}-${device}`, { fullPage: false });
-      await page.close();
-    }
+    });
   });
 });

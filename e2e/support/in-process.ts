@@ -21,10 +21,15 @@ export interface InProcessConsole {
  * things happen on the server side (a notice arriving) and watch the browser react. `jobs` changes
  * the background jobs' timings (a test may keep the state sweep from competing for the CPU).
  */
-export async function startInProcessConsole(options: Pick<PrepareOptions, 'jobs'> = {}): Promise<InProcessConsole> {
+export async function startInProcessConsole(
+  options: Pick<PrepareOptions, 'jobs'> & { env?: Record<string, string> } = {},
+): Promise<InProcessConsole> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0', LOG_LEVEL: 'warn' }, WEB_DIR);
-  const server = await prepareServer(config, options);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0', LOG_LEVEL: 'warn', ...options.env },
+    WEB_DIR,
+  );
+  const server = await prepareServer(config, { jobs: options.jobs });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -1,5 +1,29 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ResponseCode } from '@mouldwatch/shared';
+import type { TestBrowser } from './browser.js';
+
+/**
+ * Logs in through the login form and waits until the console's live channel has logged in too,
+ * so that what the server pushes from now on reaches the page.
+ */
+export async function logInLive(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  const liveLoggedIn = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the live channel did not log in within 30 s')), 30_000);
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (!String(payload).includes('"login"')) return;
+        const message = JSON.parse(String(payload)) as { type?: string; code?: number };
+        if (message.type === 'login' && message.code === ResponseCode.ok) {
+          clearTimeout(timer);
+          resolve();
+        }
+      }),
+    );
+  });
+  await logIn(page, baseUrl, username, password);
+  await liveLoggedIn;
+}
 
 /** Logs in through the login form and waits for the console. */
 export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
@@ -10,18 +34,37 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.getByTestId('console').waitFor();
 }
 
-/** The text of the toast on screen (one at a time, spec §8). */
-export async function toastText(page: Page): Promise<string> {
-  const notice = page.locator('.ant-message-notice').last();
-  await notice.waitFor();
-  return (await notice.innerText()).trim();
+/**
+ * Waits for a toast whose text contains (or matches) `text`, among those the page has shown since
+ * the last one found, and consumes it. The page records toasts as they appear, so one that came and
+ * went (they last 2 seconds) while this process was busy is still found.
+ */
+export async function expectToast(page: Page, text: string | RegExp, { timeout = 10_000 } = {}): Promise<void> {
+  const wanted = typeof text === 'string' ? { text } : { source: text.source, flags: text.flags };
+  const found = await page
+    .waitForFunction(
+      ({ text, source, flags }) => {
+        const matches = (toast: string) =>
+          text !== undefined ? toast.includes(text) : new RegExp(source!, flags).test(toast);
+        const index = window.__toasts.findIndex(matches);
+        if (index < 0) return false;
+        window.__toasts.splice(0, index + 1);
+        return true;
+      },
+      wanted,
+      { timeout },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!found) {
+    const shown = await page.evaluate(() => window.__toasts).catch(() => []);
+    expect.fail(`no toast ${String(text)} within ${timeout} ms; the page showed ${JSON.stringify(shown)}`);
+  }
 }
 
-export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => toastText(page), { timeout: 5000 }).toContain(text);
-}
-
-/** Waits for a toast to go (they last 2 seconds) so the next one can be read alone. */
+/** Waits for the toast on screen to go (they last 2 seconds): it covers the header and shows in screenshots. */
 export async function waitForToastsGone(page: Page): Promise<void> {
   await page
     .locator('.ant-message-notice')
@@ -33,4 +76,29 @@ export async function waitForToastsGone(page: Page): Promise<void> {
 export async function openUserMenuItem(page: Page, item: 'profile' | 'password' | 'logout'): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId(`menu-${item}`).click();
+}
+
+/** The sizes every screen is read at: a desktop window and a 390 px phone. */
+const SCREEN_SIZES = [
+  { device: 'desktop', width: 1440, height: 900 },
+  { device: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * At each screen size: a fresh page in the browser language `locale`, logged in as the demo's
+ * administrator and opened at `path`, given to `read`, then closed.
+ */
+export async function readAtEachSize(
+  browser: TestBrowser,
+  baseUrl: string,
+  { locale, path }: { locale: string; path: string },
+  read: (page: Page, device: (typeof SCREEN_SIZES)[number]['device']) => Promise<void>,
+): Promise<void> {
+  for (const { device, width, height } of SCREEN_SIZES) {
+    const page = await browser.newPage({ locale, width, height });
+    await logIn(page, baseUrl, 'admin', 'admin123');
+    await page.goto(`${baseUrl}${path}`);
+    await read(page, device);
+    await page.context().close();
+  }
 }

@@ -1,0 +1,142 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { logIn, readAtEachSize } from './support/session.js';
+
+let consoleApp: InProcessConsole;
+let browser: TestBrowser;
+
+/** Answers of a server busy with the demo's simulated moulds may take a few seconds. */
+const SLOW = { timeout: 15_000 };
+
+beforeAll(async () => {
+  [consoleApp, browser] = await Promise.all([startInProcessConsole(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await consoleApp?.stop();
+});
+
+const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+async function choosePeriod(page: Page, label: string): Promise<void> {
+  await page.getByTestId('report-period').getByRole('radio', { name: label, exact: true }).click();
+}
+
+const oeeText = (page: Page) => page.getByTestId('report-oee-total').innerText();
+/** The cycle statistics have answered: their table, or the empty state when no raw cycle is there. */
+const cycleStatisticsShown = async (page: Page) =>
+  (await page.getByTestId('report-cycle-table').count()) + (await page.getByTestId('report-empty').count()) > 0;
+
+describe('reports on the demo data', () => {
+  it('opens each report, changes the period and the moulds, and exports the detail list', async () => {
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await page.goto(`${consoleApp.url}/report/nav`);
+    await page.getByTestId('report-oee-total').waitFor(SLOW);
+    await expect.poll(() => oeeText(page), SLOW).toMatch(/\d+\.\d %/);
+    await page.getByTestId('report-trend').locator('canvas').waitFor();
+    await page.getByTestId('report-waterfall').locator('canvas').waitFor();
+    const thisWeek = await oeeText(page);
+
+    // Last week by day, then this month by week: the figures follow.
+    await choosePeriod(page, 'Last week');
+    await page.getByTestId('report-range').getByText('Week', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('report-oee-total').innerText(), SLOW).toMatch(/\d+\.\d %/);
+    const lastWeek = await oeeText(page);
+    expect(lastWeek).toMatch(/%/);
+    expect(thisWeek).toMatch(/%/);
+
+    // Two moulds of my own choosing.
+    await page.getByTestId('report-mode').getByText('Selection').click();
+    await page.getByTestId('report-choose').waitFor();
+    await page.getByTestId('report-moulds').click();
+    const options = openDropdown(page).locator('.ant-select-item-option');
+    await options.first().click();
+    await options.nth(1).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('report-oee-total').waitFor(SLOW);
+    await expect.poll(() => page.getByTestId('report-comparison').locator('canvas').count(), SLOW).toBe(1);
+
+    // Cycle time over this week: the raw cycles of the demo's last hours.
+    await choosePeriod(page, 'This week');
+    await page.getByTestId('report-kind').getByText('Cycle time').click();
+    await page.getByTestId('report-cycle-averages').locator('canvas').waitFor(SLOW);
+    await expect.poll(() => cycleStatisticsShown(page), SLOW).toBe(true);
+
+    // A custom quarter ending yesterday: too long for the raw cycles' statistics, which offer its last 31 days.
+    await choosePeriod(page, 'Custom');
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+    const ends = page.locator('.mw-report-range-picker input');
+    await ends.first().click();
+    await ends.first().fill(day(91));
+    await ends.first().press('Enter');
+    await ends.last().fill(day(1));
+    await ends.last().press('Enter');
+    await page.getByTestId('report-cycle-too-long').waitFor(SLOW);
+    await page.getByTestId('report-cycle-last-days').click();
+    await expect
+      .poll(() => page.getByTestId('report-cycle-last-days-shown').innerText(), SLOW)
+      .toContain(`Statistics of the period’s last 31 days: ${day(31)} to ${day(1)}.`);
+    await expect.poll(() => cycleStatisticsShown(page), SLOW).toBe(true);
+    await settled(page);
+    await screenshot(page, 'reports-cycle-last-days');
+    await choosePeriod(page, 'This week');
+
+    await page.getByTestId('report-kind').getByText('Energy').click();
+    await expect.poll(() => page.getByTestId('report-energy-total').innerText(), SLOW).toMatch(/kW·h/);
+
+    // The detail list: sorted by OEE, exported and read back.
+    await page.getByTestId('report-to-details').click();
+    const rows = page.locator('[data-testid="report-rows"] tr.mw-report-row');
+    await rows.first().waitFor(SLOW);
+    await page.getByTestId('report-sort-oee').click();
+    await page.locator('[data-testid="report-rows"] th[aria-sort="ascending"]', { hasText: 'OEE' }).waitFor(SLOW);
+    await expect.poll(() => page.getByTestId('report-rows').getAttribute('aria-busy'), SLOW).toBe('false');
+    // Lowest OEE first: the first two rows are in order (a row without an OEE shows "–" and sorts first).
+    const oees = (await rows.evaluateAll((trs) => trs.slice(0, 2).map((tr) => tr.children[2]?.textContent ?? '')))
+      .filter((text) => text.includes('%'))
+      .map((text) => Number.parseFloat(text));
+    expect(oees).toEqual([...oees].sort((a, b) => a - b));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    const file = await download.path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+    const sheetRows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1)));
+    expect(sheetRows[0]).toContain('Mould');
+    expect(sheetRows[0]).toContain('OEE (%)');
+    expect(sheetRows.at(-1)![0]).toBe('Total');
+    expect(sheetRows.length).toBeGreaterThan(2);
+    await page.context().close();
+  });
+});
+
+const LANGUAGES = [
+  { language: 'en', locale: 'en-US', word: 'Availability' },
+  { language: 'zh', locale: 'zh-CN', word: '可用率' },
+  { language: 'kor', locale: 'ko-KR', word: '가용성' },
+  { language: 'por', locale: 'pt-BR', word: 'Disponibilidade' },
+] as const;
+
+describe('the report screens in each language, on a desktop and on a phone', () => {
+  it.each(LANGUAGES)('read in $language', async ({ language, locale, word }) => {
+    await readAtEachSize(browser, consoleApp.url, { locale, path: '/report/nav' }, async (page, device) => {
+      await expect.poll(() => page.getByTestId('report-availability').innerText(), SLOW).toContain(word);
+      await page.getByTestId('report-trend').locator('canvas').waitFor(SLOW);
+      await settled(page);
+      await expectNoSideScroll(page);
+      await screenshot(page, `reports-${language}-${device}-oee`);
+
+      await page.goto(`${consoleApp.url}/report/detailList`);
+      await page.locator('[data-testid="report-rows"] tr.mw-report-row').first().waitFor(SLOW);
+      await settled(page);
+      await expectNoSideScroll(page);
+      await screenshot(page, `reports-${language}-${device}-detail`);
+    });
+  });
+});
