@@ -1,4 +1,4 @@
-// `npm run bench -- ingest [--db pglite|postgres] [--devices N] [--seconds S] [--inflight K] [--warmup W]`
+// `npm run bench -- ingest [--db pglite|postgres] [--devices N] [--seconds S] [--inflight K] [--warmup W] [--moulds]`
 //
 // Devices publishing telemetry over MQTT (QoS 1) to the embedded broker → committed in the database.
 // Budget (DESIGN §10): ≥ 5,000 messages/s on PostgreSQL, ≥ 2,000 on PGlite, p99 ack ≤ 50 ms,
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     inflight: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '2' },
+    // Each device bound to a monitored mould with alarm settings: the state and alarm engines judge every reading.
+    moulds: { type: 'boolean', default: false },
   },
 });
 const db = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -80,7 +82,7 @@ const serverPid = () =>
     Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(' ')[0]),
   );
 
-const server = await startBenchServer({ db, devices: deviceCount });
+const server = await startBenchServer({ db, devices: deviceCount, moulds: values.moulds });
 let clients = [];
 try {
   clients = await Promise.all(
@@ -175,6 +177,7 @@ try {
   console.log(
     JSON.stringify({
       bench: 'ingest',
+      moulds: values.moulds,
       db,
       devices: deviceCount,
       seconds,

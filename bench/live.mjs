@@ -16,9 +16,8 @@
 // "p50_ms","p99_ms"}: rate_per_s is the rate achieved (sent / publishing time); sent, acked, received count
 // every message, warm-up included; p50 / p99 are over the messages of the measured S seconds.
 import { parseArgs } from 'node:util';
-import mqtt from 'mqtt';
 import { WebSocket } from 'ws';
-import { quantile, round, startBenchServer } from './support/server.mjs';
+import { connectDevice, quantile, round, startBenchServer } from './support/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -83,14 +82,7 @@ try {
 
   // The device.
   const [{ device_no, token }] = server.devices;
-  client = mqtt.connect(`mqtt://127.0.0.1:${server.mqttPort}`, {
-    username: device_no,
-    password: token,
-    clientId: `bench-${device_no}`,
-    protocolVersion: 4,
-    reconnectPeriod: 0,
-  });
-  await new Promise((resolve, reject) => client.once('connect', resolve).once('error', reject));
+  client = await connectDevice(server.mqttPort, { device_no, token });
   const topic = `devices/${device_no}/telemetry`;
   let acked = 0;
 

@@ -12,8 +12,7 @@
 // Prints ONE JSON line: {"bench":"mold-admin","moulds","groups","requests",
 //   "<db>":{"first_page_p95_ms","search_p95_ms","group_p95_ms","first_page_p50_ms",…}} per database run.
 import { parseArgs } from 'node:util';
-import { startManyMouldsServer, timedGet } from './support/many-moulds-server.mjs';
-import { quantile, round } from './support/server.mjs';
+import { startManyMouldsServer, timeQuery as timeRuns } from './support/many-moulds-server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,19 +28,8 @@ const moulds = Math.max(1, Number(values.moulds));
 const groups = Math.max(1, Number(values.groups));
 const requests = Math.max(1, Number(values.requests));
 const warmup = Math.max(0, Number(values.warmup));
+const timeQuery = (server, path, expectTotal) => timeRuns(server, path, expectTotal, { warmup, requests });
 const LIST = '/api/yudata/mold_setting/?limit=20';
-
-/** p50 and p95 of R timed GETs of `path`, after W untimed ones; checks the answer's total. */
-async function timeQuery(server, path, expectTotal) {
-  for (let index = 0; index < warmup; index += 1) await timedGet(server, path);
-  const timings = [];
-  for (let index = 0; index < requests; index += 1) {
-    const answer = await timedGet(server, path);
-    if (!expectTotal(answer.total)) throw new Error(`${path}: unexpected total ${answer.total}`);
-    timings.push(answer.ms);
-  }
-  return { p50: round(quantile(timings, 0.5)), p95: round(quantile(timings, 0.95)) };
-}
 
 async function measure(db) {
   const server = await startManyMouldsServer({ db, moulds, groups });

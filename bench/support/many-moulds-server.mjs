@@ -4,17 +4,19 @@
 // postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards. It seeds one organisation
 // with an admin and N moulds in G groups granted to them (e2e/support/many-moulds.ts, as the browser's
 // 10,000-mould test does: every state, temperatures, favourites, an order; the tables analysed), holds
-// the background jobs off, listens, and prints one JSON line {ready, url, token}.
+// the background jobs off, listens, and prints one JSON line {ready, url, token}. With `alarms` > 0 it also
+// writes that many alarms over the moulds (bench/support/many-alarms.ts, for bench/alarm-list.mjs).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { quantile, round } from './server.mjs';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = { username: 'benchadmin', password: 'bench1234', name: 'Bench', email: 'bench@example.com' };
 
 /** Starts the seeded server; resolves with its address, the admin's token and `stop()`. */
-export async function startManyMouldsServer({ db, moulds, groups = 50 }) {
+export async function startManyMouldsServer({ db, moulds, groups = 50, alarms = 0, workOrders = 0, tasks = 0 }) {
   const child = spawn(
     process.execPath,
     [
@@ -29,6 +31,12 @@ export async function startManyMouldsServer({ db, moulds, groups = 50 }) {
       String(moulds),
       '--groups',
       String(groups),
+      '--alarms',
+      String(alarms),
+      '--work-orders',
+      String(workOrders),
+      '--tasks',
+      String(tasks),
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
@@ -56,8 +64,57 @@ export async function timedGet(server, path) {
   return { ms: performance.now() - startedAt, bytes: body.length, total: JSON.parse(body).total };
 }
 
+/**
+ * p50 and p95 of `requests` timed GETs of `path`, after `warmup` untimed ones, one after another;
+ * `expectTotal` checks each answer's total.
+ */
+export async function timeQuery(server, path, expectTotal, { warmup, requests }) {
+  for (let index = 0; index < warmup; index += 1) await timedGet(server, path);
+  const timings = [];
+  for (let index = 0; index < requests; index += 1) {
+    const answer = await timedGet(server, path);
+    if (!expectTotal(answer.total)) throw new Error(`${path}: unexpected total ${answer.total}`);
+    timings.push(answer.ms);
+  }
+  return { p50: round(quantile(timings, 0.5)), p95: round(quantile(timings, 0.95)) };
+}
+
+/**
+ * The options every list bench takes (--db pglite|postgres|both, --moulds, --requests, --warmup) and
+ * its own (`own`: name → default); answers the databases to run, the counts as numbers (at least 1,
+ * warmup at least 0), and `values` with the own options as given.
+ */
+export function listBenchOptions(own, { requests = '100', warmup = '10' } = {}) {
+  const options = { db: { type: 'string', default: 'both' }, moulds: { type: 'string', default: '10000' } };
+  for (const [name, value] of Object.entries(own)) options[name] = { type: 'string', default: value };
+  options.requests = { type: 'string', default: requests };
+  options.warmup = { type: 'string', default: warmup };
+  const { values } = parseArgs({ options });
+  return {
+    values,
+    databases: values.db === 'both' ? ['pglite', 'postgres'] : [values.db === 'postgres' ? 'postgres' : 'pglite'],
+    moulds: Math.max(1, Number(values.moulds)),
+    requests: Math.max(1, Number(values.requests)),
+    warmup: Math.max(0, Number(values.warmup)),
+  };
+}
+
+/**
+ * Times each case (name → [path, expectTotal]) one after another; answers `<name>_p50_ms` and
+ * `<name>_p95_ms` of each.
+ */
+export async function timeCases(server, cases, { warmup, requests }) {
+  const figures = {};
+  for (const [name, [path, expectTotal]] of Object.entries(cases)) {
+    const { p50, p95 } = await timeQuery(server, path, expectTotal, { warmup, requests });
+    figures[`${name}_p50_ms`] = p50;
+    figures[`${name}_p95_ms`] = p95;
+  }
+  return figures;
+}
+
 /** The server side: seeds, listens, prints {ready, url, token}, and closes when stdin closes. */
-async function serve({ db, moulds, groups }) {
+async function serve({ db, moulds, groups, alarms, workOrders, tasks }) {
   const { seedOrganization } = await import('../../server/src/seed/organization.ts');
   const { seedManyMoulds } = await import('../../e2e/support/many-moulds.ts');
   const { startQuietServer } = await import('./quiet-server.ts');
@@ -65,13 +122,29 @@ async function serve({ db, moulds, groups }) {
   try {
     const { orgId } = await seedOrganization(server.context.db, 'Bench Org', ADMIN);
     await seedManyMoulds(server.context.db, orgId, moulds, groups);
+    if (alarms > 0) {
+      const { seedManyAlarms } = await import('./many-alarms.ts');
+      await seedManyAlarms(server.context.db, orgId, alarms);
+    }
+    if (workOrders > 0) {
+      const { seedManyWorkOrders } = await import('./many-work-orders.ts');
+      await seedManyWorkOrders(server.context.db, orgId, workOrders);
+    }
+    let evaluateMs;
+    if (tasks > 0) {
+      const { seedManyTasks } = await import('./many-tasks.ts');
+      await seedManyTasks(server.context.db, orgId, tasks);
+      const startedAt = performance.now();
+      await server.services.maintenance.evaluate();
+      evaluateMs = Math.round(performance.now() - startedAt);
+    }
     const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const login = await server.app.inject({
       method: 'POST',
       url: '/api/login/en_US',
       payload: { username: ADMIN.username, password: Buffer.from(ADMIN.password).toString('base64') },
     });
-    console.log(JSON.stringify({ ready: true, url, token: login.json().data.access }));
+    console.log(JSON.stringify({ ready: true, url, token: login.json().data.access, evaluateMs }));
     process.stdin.resume();
     await new Promise((resolve) => process.stdin.once('end', resolve));
   } finally {
@@ -86,6 +159,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       db: { type: 'string', default: 'pglite' },
       moulds: { type: 'string', default: '10000' },
       groups: { type: 'string', default: '50' },
+      alarms: { type: 'string', default: '0' },
+      'work-orders': { type: 'string', default: '0' },
+      tasks: { type: 'string', default: '0' },
     },
   });
   if (values.serve) {
@@ -93,6 +169,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       db: values.db === 'postgres' ? 'postgres' : 'pglite',
       moulds: Math.max(1, Number(values.moulds)),
       groups: Math.max(1, Number(values.groups)),
+      alarms: Math.max(0, Number(values.alarms)),
+      workOrders: Math.max(0, Number(values['work-orders'])),
+      tasks: Math.max(0, Number(values.tasks)),
     });
   }
 }

@@ -15,6 +15,7 @@
  *   seed-history → with --live: 13 months of 15-minute roll-ups of the mould, every temperature
  *     channel filled → {"rollups": rows}
  *   users N → with --live: N more users of the admin's role, each granted the mould → {"tokens": [JWT, …]}
+ *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
  * The load (devices, browser socket) runs in the parent process so that it does not take the
  * server's event loop, as real devices would not.
@@ -47,6 +48,8 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'pglite' },
     devices: { type: 'string', default: '200' },
     live: { type: 'boolean', default: false },
+    /** Each device bound to a monitored mould of its own with alarm settings: readings are judged. */
+    moulds: { type: 'boolean', default: false },
     'device-rate-limit': { type: 'string', default: '100' },
   },
 });
@@ -165,6 +168,9 @@ try {
     devices.push(await inject('POST', '/api/yudata/device/', { device_no }, adminToken));
   }
 
+  // With --live the first device is the live mould's (below).
+  if (values.moulds) await monitoredMoulds(server.context.db, orgId, values.live ? devices.slice(1) : devices);
+
   let moldId: number | null = null;
   if (values.live) {
     const user = await server.context.db
@@ -240,6 +246,11 @@ try {
         console.log(JSON.stringify({ rollups: await seedRollups(server.context.db, moldId) }));
       } else if (command.startsWith('users ') && moldId !== null) {
         console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(6)), moldId) }));
+      } else if (command === 'monitor' && moldId !== null) {
+        // bench/alarm-notify.mjs: the mould is monitored, T1 set 40 °C ± 5.
+        const info = JSON.stringify({ mold_temp_setting: [{ name: 'T1', set: 40, alert: 5 }] });
+        await server.context.db.updateTable('molds').set({ launch_listen: 1, info }).where('id', '=', moldId).execute();
+        console.log(JSON.stringify({ monitored: moldId }));
       } else if (command === 'diag') {
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
@@ -264,4 +275,33 @@ try {
   console.error(error);
   await stop();
   process.exit(1);
+}
+
+/**
+ * A monitored mould per device, with temperature and cycle settings around what bench/ingest.mjs
+ * sends (inside the bounds: every reading is judged, none opens an alarm), bound to it.
+ */
+async function monitoredMoulds(db: Kysely<Database>, orgId: number, devices: ReadonlyArray<{ id: number }>) {
+  const info = JSON.stringify({
+    mold_temp_setting: [41, 42, 41].map((set, index) => ({ name: `T${index + 1}`, set, alert: 5 })),
+    hot_temp_setting: [220, 221, 220, 220].map((set, index) => ({ name: `H${index + 1}`, set, alert: 10 })),
+    cycle_time: 30.5,
+    cycle_time_setting: { time: 120, alert: 4, early: 1.5 },
+  });
+  const moulds = await db
+    .insertInto('molds')
+    .values(
+      devices.map((_, index) => ({
+        org_id: orgId,
+        name: `Bench${index}`,
+        mold_number: `MB${index}`,
+        launch_listen: 1,
+        info,
+      })),
+    )
+    .returning('id')
+    .execute();
+  for (const [index, device] of devices.entries()) {
+    await db.updateTable('devices').set({ mold_id: moulds[index]!.id }).where('id', '=', device.id).execute();
+  }
 }

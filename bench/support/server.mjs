@@ -4,11 +4,18 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import mqtt from 'mqtt';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Resolves when the server is ready, with its details and a `command(name)` / `stop()` pair. */
-export async function startBenchServer({ db = 'pglite', devices = 1, live = false, deviceRateLimit } = {}) {
+export async function startBenchServer({
+  db = 'pglite',
+  devices = 1,
+  live = false,
+  moulds = false,
+  deviceRateLimit,
+} = {}) {
   const child = spawn(
     process.execPath,
     [
@@ -23,6 +30,7 @@ export async function startBenchServer({ db = 'pglite', devices = 1, live = fals
       '--devices',
       String(devices),
       ...(live ? ['--live'] : []),
+      ...(moulds ? ['--moulds'] : []),
       ...(deviceRateLimit ? ['--device-rate-limit', String(deviceRateLimit)] : []),
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
@@ -65,6 +73,18 @@ export async function startBenchServer({ db = 'pglite', devices = 1, live = fals
 }
 
 /** The q-th quantile (0..1) of numbers, nearest rank. */
+/** An MQTT connection as the device (username = device_no, password = token), once connected. */
+export function connectDevice(mqttPort, { device_no, token }) {
+  const client = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
+    username: device_no,
+    password: token,
+    clientId: `bench-${device_no}`,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+  });
+  return new Promise((resolve, reject) => client.once('connect', () => resolve(client)).once('error', reject));
+}
+
 export function quantile(values, q) {
   if (values.length === 0) return null;
   const sorted = Float64Array.from(values).sort();
