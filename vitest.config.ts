@@ -65,6 +65,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['e2e/support/on-failure.ts'],
           // A test is a whole user journey (log in, a dozen screens): at a load of 10 on CI's two
           // cores one took over 60 s while every step waited its normal time.
           testTimeout: 120_000,

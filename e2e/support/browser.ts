@@ -16,6 +16,9 @@ declare global {
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Every page a test opened and has not closed, for `reportOpenPages` when a test fails. */
+const openPages = new Set<Page>();
+
 export interface TestBrowser {
   browser: Browser;
   /** A fresh profile (no cookies, no storage) with the given browser language and window size. */
@@ -47,6 +50,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await context.addInitScript(recordPopups);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      openPages.add(page);
+      page.on('close', () => openPages.delete(page));
       return page;
     },
     close: async () => {
@@ -91,6 +96,29 @@ function recordPopups(): void {
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/**
+ * A failed test's pages as they were: each one's address, open dialogs and toasts in the log (which
+ * is all CI keeps), and a screenshot `failed-<test>-<n>.png` beside the others.
+ */
+export async function reportOpenPages(testName: string): Promise<void> {
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  let index = 0;
+  for (const page of openPages) {
+    index += 1;
+    const seen = await page
+      .evaluate(() => ({
+        dialogs: Array.from(document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open')).map((dialog) =>
+          `${dialog.className}: ${(dialog as HTMLElement).innerText.slice(0, 300)}`,
+        ),
+        toasts: window.__toasts,
+        alarmPopups: window.__alarmPopups.texts,
+      }))
+      .catch((error: unknown) => ({ unreadable: String(error) }));
+    console.error(`[failed: ${testName}] page ${index} at ${page.url()}\n${JSON.stringify(seen, null, 1)}`);
+    await screenshot(page, `failed-${slug}-${index}`, { fullPage: false }).catch(() => undefined);
+  }
 }
 
 /**
