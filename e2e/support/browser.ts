@@ -109,8 +109,8 @@ export async function reportOpenPages(testName: string): Promise<void> {
     index += 1;
     const seen = await page
       .evaluate(() => ({
-        dialogs: Array.from(document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open')).map((dialog) =>
-          `${dialog.className}: ${(dialog as HTMLElement).innerText.slice(0, 300)}`,
+        dialogs: Array.from(document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open')).map(
+          (dialog) => `${dialog.className}: ${(dialog as HTMLElement).innerText.slice(0, 300)}`,
         ),
         toasts: window.__toasts,
         alarmPopups: window.__alarmPopups.texts,
