@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
+import { CycleDaysRepository } from './cycle-days.repository.js';
 import { RollupRepository } from './rollup.repository.js';
 
 export interface RollupJobOptions {
@@ -10,9 +11,16 @@ export interface RollupJobOptions {
   rawRetentionDays: number;
   /** How often the old raw data are dropped. */
   pruneIntervalMs: number;
+  /** The most ended days whose cycle statistics one run keeps (a zone's midnight ends one per mould). */
+  cycleDaysPerRun: number;
 }
 
-const DEFAULT_OPTIONS: RollupJobOptions = { intervalMs: 30_000, rawRetentionDays: 35, pruneIntervalMs: 3_600_000 };
+const DEFAULT_OPTIONS: RollupJobOptions = {
+  intervalMs: 30_000,
+  rawRetentionDays: 35,
+  pruneIntervalMs: 3_600_000,
+  cycleDaysPerRun: 200,
+};
 /**
  * A transaction that started before the last run may commit after it: rows are re-read this far
  * back. Recomputing a bucket is idempotent, so reading one twice costs only time.
@@ -27,11 +35,13 @@ export const ROLLUP_JOB = 'mold-rollup';
  * ranges are answered from roll-ups). Each run recomputes the buckets that received rows since the
  * last one, one instance at a time. Buckets older than the raw retention are never recomputed: their
  * raw rows may be gone, so a late reading for them is kept raw but cannot change the history. Each
- * run also keeps the report days of a zone a user newly chose. After each run the tables are
- * analysed where no autovacuum does it.
+ * run also keeps the report days of a zone a user newly chose, queues the days of the buckets it
+ * recomputed for their cycle statistics, and keeps those of the queued days that have ended. After
+ * each run the tables are analysed where no autovacuum does it.
  */
 export class RollupJob {
   readonly #repository = new RollupRepository();
+  readonly #cycleDays = new CycleDaysRepository();
   readonly #options: RollupJobOptions;
   #lastPruneAt = 0;
 
@@ -53,9 +63,17 @@ export class RollupJob {
       const touched = await this.#repository.touchedSince(trx, since, horizon);
       await this.#repository.recompute(trx, touched);
       await this.#repository.keepUserZones(trx);
+      await this.#cycleDays.queue(trx, touched);
       await this.#repository.saveWatermark(trx, startedAt);
       return touched.length;
     });
+  }
+
+  /** Keeps the cycle statistics of queued days that have ended; answers how many were computed. */
+  keepCycleDays(): Promise<number> {
+    const now = this.context.now();
+    const horizon = new Date(now.getTime() - this.#options.rawRetentionDays * DAY_MS);
+    return this.#cycleDays.computeEnded(this.context.db, now, horizon, this.#options.cycleDaysPerRun);
   }
 
   /** Drops raw readings and slots past the retention. */
@@ -74,13 +92,14 @@ export class RollupJob {
     return this.#repository.vacuumDeadTables(this.context.db);
   }
 
-  /** The scheduled work: roll up, analyse, vacuum, and now and then drop the old raw data. */
+  /** The scheduled work: roll up, keep ended days' cycles, analyse, vacuum, and now and then drop the old raw data. */
   asJob(): PeriodicJob {
     return { name: ROLLUP_JOB, intervalMs: this.#options.intervalMs, run: () => this.#runAndPrune() };
   }
 
   async #runAndPrune(): Promise<void> {
     await this.run();
+    await this.keepCycleDays();
     await this.analyse();
     await this.vacuum();
     if (Date.now() - this.#lastPruneAt < this.#options.pruneIntervalMs) return;

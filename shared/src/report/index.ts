@@ -4,3 +4,4 @@ export * from './energy.js';
 export * from './periods.js';
 export * from './report-labels.js';
 export * from './figures.js';
+export * from './cycle-bins.js';

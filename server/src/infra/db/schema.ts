@@ -496,6 +496,33 @@ export interface MoldDayRollupsTable {
   cycle_time_n: number;
 }
 
+/** Reports: one mould's cycle-time statistics over one ended local day [lo, hi) of a kept zone (migration 0030). */
+export interface MoldCycleDaysTable {
+  zone: string;
+  mold_id: number;
+  lo: Date;
+  hi: Date;
+  n: number;
+  sum_us: number;
+  min_s: number | null;
+  max_s: number | null;
+  median_s: number | null;
+  target_s: number | null;
+  within2: number;
+  within5: number;
+  tail: number[];
+  bin_keys: number[];
+  bin_counts: number[];
+}
+
+/** Reports: a local day of a kept zone whose cycle statistics are to be computed (again) (migration 0030). */
+export interface CycleDayPendingTable {
+  zone: string;
+  mold_id: number;
+  lo: Date;
+  hi: Date;
+}
+
 // maintenance
 export interface MaintenanceTasksTable {
   id: Generated<number>;
@@ -595,6 +622,8 @@ export interface Database {
   wifi_access_points: WifiAccessPointsTable;
   report_day_zones: ReportDayZonesTable;
   mold_day_rollups: MoldDayRollupsTable;
+  mold_cycle_days: MoldCycleDaysTable;
+  cycle_day_pending: CycleDayPendingTable;
   maintenance_tasks: MaintenanceTasksTable;
   maintenance_task_molds: MaintenanceTaskMoldsTable;
   maintenance_records: MaintenanceRecordsTable;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { bucketStartOf, nextBucketStart, type ReportRange, type StateSeconds } from '@mouldwatch/shared';
 import type { Database } from '../../infra/db/schema.js';
+import type { CycleRow } from './cycle-row.js';
 
 /** The moulds a report covers: the caller's granted or shared ones, narrowed by the selection. */
 export interface MouldSelection {
@@ -53,17 +54,6 @@ export interface CellRow extends CellSums {
 }
 
 /** Cycle-time statistics of one mould and bucket, computed by the database from the raw readings. */
-export interface CycleRow {
-  mold_id: number;
-  index: number;
-  count: number;
-  avg_s: number | null;
-  median_s: number | null;
-  min_s: number | null;
-  max_s: number | null;
-  within2: number;
-  within5: number;
-}
 
 const SUM_KEYS = [
   'run_s',

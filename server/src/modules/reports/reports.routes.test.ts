@@ -356,7 +356,8 @@ describe('several moulds', () => {
     expect(mould.within5).toBeCloseTo(0.2, 6);
     expect(mould.outside5).toBeCloseTo(0.4, 6);
     expect(body.data.histogram.reduce((sum: number, bin: { count: number }) => sum + bin.count, 0)).toBe(5);
-    expect((await get('cycle', `mold_ids=${mouldA}&start=${now - 40 * DAY}&end=${now}&range=day`)).statusCode).toBe(
+    // Beyond 31 days the kept days answer (reports.cycle-days.test.ts), but not by the hour.
+    expect((await get('cycle', `mold_ids=${mouldA}&start=${now - 40 * DAY}&end=${now}&range=hour`)).statusCode).toBe(
       400,
     );
   });

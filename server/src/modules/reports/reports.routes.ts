@@ -35,7 +35,14 @@ const rowsQuery = selectionQuery.extend({
   sort: z.enum(ROW_SORTS).default('create_datetime'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
-const cycleQuery = selectionQuery.extend({ bins: z.coerce.number().int().min(2).max(100).default(20) });
+const cycleQuery = selectionQuery.extend({
+  bins: z.coerce.number().int().min(2).max(100).default(20),
+  buckets: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((value) => value === '1')
+    .describe("0: each mould's whole period and the distribution only, without the per-bucket statistics"),
+});
 const exportQuery = selectionQuery.extend({ unit: z.enum(['C', 'F']).default('C') });
 
 const tags = ['reports'];
@@ -174,7 +181,7 @@ export async function reportsRoutes(app: FastifyInstance, { reports }: { reports
       schema: {
         tags,
         summary:
-          'Cycle-time statistics from the raw cycles (kept 35 days; at most 31 days per call): per mould and bucket, per mould, and the distribution',
+          'Cycle-time statistics per mould and bucket, per mould, and the distribution: exact from the raw cycles (kept 35 days) for up to 31 days, else from the kept days (no hour buckets; a median over several days within ±0.5 %); stats_from: from when the moulds have statistics',
         description: SELECTION,
         querystring: cycleQuery,
       },
@@ -185,6 +192,7 @@ export async function reportsRoutes(app: FastifyInstance, { reports }: { reports
         selectionOf(request.query),
         windowOf(request, request.query),
         request.query.bins,
+        request.query.buckets,
       );
       return envelope(request, {
         moulds: result.moulds.map(({ mould, stats, buckets }) => ({
@@ -193,9 +201,12 @@ export async function reportsRoutes(app: FastifyInstance, { reports }: { reports
           mold_number: mould.mold_number,
           target_cycle_s: mould.target_cycle_s,
           ...stats,
-          buckets: buckets.map(({ start, stats: bucket }) => ({ create_datetime: start, ...bucket })),
+          ...(buckets && {
+            buckets: buckets.map(({ start, stats: bucket }) => ({ create_datetime: start, ...bucket })),
+          }),
         })),
         histogram: result.histogram,
+        stats_from: result.statsFrom,
       });
     },
   );

@@ -1,4 +1,5 @@
 import {
+  barsOfBins,
   cycleStats,
   emptyFigures,
   kwhPerGoodPart,
@@ -17,6 +18,8 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { ApiError, notFound } from '../../infra/http/errors.js';
 import type { Principal } from '../access/access.service.js';
+import { CycleDaysRepository, type CycleTargets } from '../../rollup/cycle-days.repository.js';
+import type { CycleRow } from './cycle-row.js';
 import { presentFigures, type FiguresOut, type Sums } from './reports.presenter.js';
 import {
   ReportsRepository,
@@ -66,9 +69,41 @@ export interface GroupedSummary {
 /** Cells per page of an export: each page is one sorted, paged query. */
 export const EXPORT_PAGE_ROWS = 5000;
 
-/** The longest window of raw cycles the cycle-time report reads (the raw readings are kept 35 days). */
+/**
+ * The longest window the cycle-time report reads from the raw cycles, exactly; a longer one, or one
+ * reaching back before the raw readings kept, is read from the kept days (buckets of a day or more).
+ */
 export const CYCLE_WINDOW_DAYS = 31;
+/** The raw readings' retention (the roll-up job's default). */
+const RAW_CYCLES_KEPT_DAYS = 35;
 const DAY = 86_400;
+
+/** Cycle statistics of a mould and bucket (or the whole period) against its target. */
+function statsOf(row: CycleRow | undefined, target: number | null, lastAvg: number | null): CycleStats {
+  if (!row || row.count === 0) return { ...cycleStats([], target), last100_avg_s: lastAvg };
+  const rated = target !== null && target > 0;
+  return {
+    count: row.count,
+    avg_s: row.avg_s,
+    median_s: row.median_s,
+    min_s: row.min_s,
+    max_s: row.max_s,
+    last100_avg_s: lastAvg,
+    within2: rated ? row.within2 / row.count : null,
+    within5: rated ? row.within5 / row.count : null,
+    outside5: rated ? (row.count - row.within2 - row.within5) / row.count : null,
+  };
+}
+
+/** What the cycle report's sources answer, before they become each mould's statistics. */
+interface CycleSources {
+  rows: CycleRow[];
+  perMould: CycleRow[];
+  last100: Map<number, number | null>;
+  histogram: Array<{ from_s: number; to_s: number; count: number }>;
+  /** From when the moulds have cycle statistics (epoch s): the raw readings kept, or the oldest kept day. */
+  statsFrom: number;
+}
 
 export const emptySums = (): Sums => ({
   figures: emptyFigures(),
@@ -109,6 +144,7 @@ function reportMould(row: ReportMouldRow): ReportMould {
  */
 export class ReportsService {
   readonly #repository: ReportsRepository;
+  readonly #cycleDays = new CycleDaysRepository();
 
   constructor(private readonly context: AppContext) {
     this.#repository = new ReportsRepository(context.db);
@@ -215,57 +251,91 @@ export class ReportsService {
     return { bounds, moulds, total, buckets, perMould };
   }
 
-  /** Cycle-time statistics from the raw cycles: per mould and bucket, per mould, and the distribution. */
-  async cycles(principal: Principal, selection: MouldSelection, window: ReportWindow, bins: number) {
-    if (window.end - window.start > CYCLE_WINDOW_DAYS * DAY) {
+  /**
+   * Cycle-time statistics per mould and bucket, per mould, and the distribution: from the raw cycles
+   * for up to 31 days they still hold, else from the kept days (not by the hour).
+   */
+  async cycles(principal: Principal, selection: MouldSelection, window: ReportWindow, bins: number, perBucket = true) {
+    const rawFrom = Math.floor(this.context.now().getTime() / 1000) - RAW_CYCLES_KEPT_DAYS * DAY;
+    const fromRaw = window.end - window.start <= CYCLE_WINDOW_DAYS * DAY && window.start >= rawFrom;
+    if (!fromRaw && (window.range === 'hour' || !(await this.#repository.keptZone(window.zone)))) {
       throw new ApiError(400, ResponseCode.invalid, 'reportCycleWindowTooLong', { days: CYCLE_WINDOW_DAYS });
     }
-    const bounds = this.#bounds(window);
-    const moulds = await this.moulds(principal, selection);
+    const { bounds, moulds } = await this.#checked(principal, selection, window);
     const targets = moulds.map((mould) => ({ moldId: mould.mold_id, target: mould.target_cycle_s }));
-    const ids = moulds.map((mould) => mould.mold_id);
-    const whole = [bounds[0]!, bounds.at(-1)!];
-    const [rows, perMould, last100, histogram] = await Promise.all([
-      this.#repository.cycleStats(targets, bounds),
-      this.#repository.cycleStats(targets, whole),
-      this.#repository.last100(ids, whole[0]!, whole[1]!),
-      this.#repository.histogram(ids, whole[0]!, whole[1]!, bins),
-    ]);
-    const statsOf = (
-      row: (typeof rows)[number] | undefined,
-      target: number | null,
-      lastAvg: number | null,
-    ): CycleStats => {
-      if (!row) return { ...cycleStats([], target), last100_avg_s: lastAvg };
-      const rated = target !== null && target > 0;
-      return {
-        count: row.count,
-        avg_s: row.avg_s,
-        median_s: row.median_s,
-        min_s: row.min_s,
-        max_s: row.max_s,
-        last100_avg_s: lastAvg,
-        within2: rated ? row.within2 / row.count : null,
-        within5: rated ? row.within5 / row.count : null,
-        outside5: rated ? (row.count - row.within2 - row.within5) / row.count : null,
-      };
-    };
-    const cellOf = new Map(rows.map((row) => [`${row.mold_id}:${row.index}`, row]));
-    const wholeOf = new Map(perMould.map((row) => [row.mold_id, row]));
+    const sources = fromRaw
+      ? await this.#rawCycles(targets, bounds, bins, rawFrom, perBucket)
+      : await this.#keptCycles(targets, bounds, window.zone, bins, rawFrom, perBucket);
+    const cellOf = new Map(sources.rows.map((row) => [`${row.mold_id}:${row.index}`, row]));
+    const wholeOf = new Map(sources.perMould.map((row) => [row.mold_id, row]));
     return {
       bounds,
+      statsFrom: sources.statsFrom,
       moulds: moulds.map((mould) => ({
         mould,
-        stats: statsOf(wholeOf.get(mould.mold_id), mould.target_cycle_s, last100.get(mould.mold_id) ?? null),
-        buckets: bounds.slice(0, -1).map((start, index) => ({
-          start,
-          stats: statsOf(cellOf.get(`${mould.mold_id}:${index}`), mould.target_cycle_s, null),
-        })),
+        stats: statsOf(wholeOf.get(mould.mold_id), mould.target_cycle_s, sources.last100.get(mould.mold_id) ?? null),
+        buckets:
+          perBucket &&
+          bounds.slice(0, -1).map((start, index) => ({
+            start,
+            stats: statsOf(cellOf.get(`${mould.mold_id}:${index}`), mould.target_cycle_s, null),
+          })),
       })),
+      histogram: sources.histogram,
+    };
+  }
+
+  async #rawCycles(
+    targets: CycleTargets,
+    bounds: number[],
+    bins: number,
+    rawFrom: number,
+    perBucket: boolean,
+  ): Promise<CycleSources> {
+    const ids = targets.map((target) => target.moldId);
+    const [start, end] = [bounds[0]!, bounds.at(-1)!];
+    const [rows, perMould, last100, histogram] = await Promise.all([
+      perBucket ? this.#repository.cycleStats(targets, bounds) : [],
+      this.#repository.cycleStats(targets, [start, end]),
+      this.#repository.last100(ids, start, end),
+      this.#repository.histogram(ids, start, end, bins),
+    ]);
+    return {
+      rows,
+      perMould,
+      last100,
       histogram: histogram.map(({ bin, lo, hi, count }) => {
         const width = hi > lo ? (hi - lo) / bins : 0;
         return { from_s: lo + (bin - 1) * width, to_s: width ? lo + bin * width : hi, count };
       }),
+      statsFrom: rawFrom,
+    };
+  }
+
+  async #keptCycles(
+    targets: CycleTargets,
+    bounds: number[],
+    zone: string,
+    bins: number,
+    rawFrom: number,
+    perBucket: boolean,
+  ): Promise<CycleSources> {
+    const db = this.context.db;
+    const ids = targets.map((target) => target.moldId);
+    const [rows, whole, keptSince] = await Promise.all([
+      perBucket ? this.#cycleDays.cells(db, zone, targets, bounds) : [],
+      this.#cycleDays.whole(db, zone, targets, bounds[0]!, bounds.at(-1)!),
+      this.#cycleDays.keptSince(db, zone, ids),
+    ]);
+    const counted = whole.rows.filter((row) => row.count > 0);
+    const min = Math.min(...counted.map((row) => row.min_s ?? Infinity));
+    const max = Math.max(...counted.map((row) => row.max_s ?? -Infinity));
+    return {
+      rows,
+      perMould: whole.rows,
+      last100: whole.last100,
+      histogram: counted.length === 0 ? [] : barsOfBins(whole.bins, min, max, bins),
+      statsFrom: Math.min(keptSince ?? rawFrom, rawFrom),
     };
   }
 

@@ -30,12 +30,15 @@ export type MouldCycles = CycleStats & {
   mold_name: string;
   mold_number: string;
   target_cycle_s: number | null;
-  buckets: Array<CycleStats & { create_datetime: number }>;
+  /** Absent when asked without buckets (the screen: `buckets=0`). */
+  buckets?: Array<CycleStats & { create_datetime: number }>;
 };
 
 export interface CycleReport {
   moulds: MouldCycles[];
   histogram: CycleBin[];
+  /** From when the moulds have cycle statistics (epoch s): the oldest raw cycle or kept day. */
+  stats_from: number;
 }
 
 export interface ReportMouldOption {

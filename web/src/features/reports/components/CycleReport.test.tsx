@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportQuery } from '../model/filters';
-import type { Summary } from '../api/types';
+import type { CycleReport, Summary } from '../api/types';
 
 vi.mock('../../../i18n/featureCatalogs', () => ({
   registerFeatureCatalog: () => undefined,
@@ -12,10 +12,13 @@ vi.mock('../../../i18n/featureCatalogs', () => ({
 vi.mock('../../../components/EChart', () => ({ EChart: () => null }));
 vi.mock('./echartsSetup', () => ({}));
 const asked: Array<ReportQuery | null> = [];
+/** What the cycle call answers, once asked. */
+let answer: CycleReport | undefined;
 vi.mock('../api/getCycles', () => ({
   useCycles: (query: ReportQuery | null) => {
     asked.push(query);
-    return { data: undefined, isPending: query !== null, isError: false, refetch: () => undefined };
+    const data = query === null ? undefined : answer;
+    return { data, isPending: query !== null && !data, isError: false, refetch: () => undefined };
   },
 }));
 
@@ -24,49 +27,55 @@ const { useReportFilters } = await import('../model/filters');
 
 const DAY = 86_400;
 const NOW = Date.UTC(2026, 10, 25, 12) / 1000;
-const period = (startDaysAgo: number, endDaysAgo: number): ReportQuery => ({
+const period = (startDaysAgo: number, endDaysAgo: number, range: 'hour' | 'day' = 'day'): ReportQuery => ({
   start: NOW - startDaysAgo * DAY,
   end: NOW - endDaysAgo * DAY,
-  range: 'day',
+  range,
 });
 const draw = (query: ReportQuery) =>
-  render(<CycleReport summary={{ buckets: [] } as unknown as Summary} query={query} range="day" zone="UTC" />);
+  render(<CycleReport summary={{ buckets: [] } as unknown as Summary} query={query} range={query.range} zone="UTC" />);
 
 beforeEach(() => {
   asked.length = 0;
+  answer = undefined;
   useReportFilters.setState({ now: NOW });
 });
 afterEach(cleanup);
 
 describe('CycleReport: what the statistics read of the period', () => {
-  it('offers the last 31 days of a longer period, and reads them when asked', () => {
-    draw(period(90, 0));
+  it('reads a year by day whole', () => {
+    draw(period(365, 0));
+    expect(asked.at(-1)).toEqual(period(365, 0));
+    expect(screen.queryByTestId('report-cycle-too-long')).toBeNull();
+  });
+
+  it('offers the last 31 days of a longer period by the hour, and reads them when asked', () => {
+    draw(period(33, 0, 'hour'));
     expect(screen.getByTestId('report-cycle-too-long').textContent).toContain('cycle.tooLong {"days":31}');
     expect(asked.at(-1)).toBeNull();
 
     fireEvent.click(screen.getByTestId('report-cycle-last-days'));
-    expect(asked.at(-1)).toEqual(period(31, 0));
+    expect(asked.at(-1)).toEqual(period(31, 0, 'hour'));
     expect(screen.queryByTestId('report-cycle-too-long')).toBeNull();
     expect(screen.getByTestId('report-cycle-last-days-shown').textContent).toContain(
       'cycle.lastDaysShown {"days":31,"from":"2026-10-25","to":"2026-11-25"}',
     );
   });
 
-  it('says why when the last 31 days of a longer period have no raw cycles kept', () => {
-    draw(period(90, 10));
+  it('says why when the last 31 days of a longer period by the hour have no raw cycles kept', () => {
+    draw(period(45, 10, 'hour'));
     expect(screen.queryByTestId('report-cycle-last-days')).toBeNull();
     expect(screen.getByTestId('report-cycle-too-long').textContent).toContain('cycle.rawKept {"days":35}');
     expect(asked.at(-1)).toBeNull();
   });
 
-  it('reads a period of up to 31 days whole, warning when it starts before the raw cycles kept', () => {
+  it('warns when the period starts before the moulds have statistics, naming the day they start', () => {
+    answer = { moulds: [], histogram: [], stats_from: NOW - 35 * DAY };
     draw(period(40, 20));
-    expect(asked.at(-1)).toEqual(period(40, 20));
-    expect(screen.getByTestId('report-cycle-pruned').textContent).toContain('cycle.partlyPruned {"days":35}');
+    expect(screen.getByTestId('report-cycle-pruned').textContent).toContain('cycle.statsFrom {"date":"2026-10-21"}');
     cleanup();
 
     draw(period(7, 0));
-    expect(asked.at(-1)).toEqual(period(7, 0));
     expect(screen.queryByTestId('report-cycle-pruned')).toBeNull();
   });
 });

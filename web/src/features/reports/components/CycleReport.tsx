@@ -20,10 +20,10 @@ import { ReportState } from './ReportState';
 import './echartsSetup';
 
 /**
- * Cycle time: the average per bucket from the roll-ups (any period), and from the raw cycles of up
- * to 31 days the average, median, extremes, last-100 average and the 2 % / 5 % bands per mould,
- * with the distribution. A longer period offers the statistics of its last 31 days while their raw
- * cycles are kept (35 days).
+ * Cycle time: the average per bucket from the roll-ups, and the average, median, extremes, last-100
+ * average and the 2 % / 5 % bands per mould over the period, with the distribution (any period by
+ * day, week or month; by the hour up to 31 days, a longer one offering its last 31 days while their
+ * raw cycles are kept). A period starting before the moulds' first statistics says so.
  */
 export function CycleReport({
   summary,
@@ -93,11 +93,11 @@ export function CycleReport({
           data-testid="report-cycle-last-days-shown"
         />
       )}
-      {statsWindow.kind === 'whole' && statsWindow.pruned && (
+      {statsQuery && cycles.data && statsQuery.start < cycles.data.stats_from && (
         <Alert
           type="warning"
           showIcon
-          title={t('cycle.partlyPruned', { days: RAW_CYCLES_KEPT_DAYS })}
+          title={t('cycle.statsFrom', { date: bucketLabel(cycles.data.stats_from, 'day', zone) })}
           data-testid="report-cycle-pruned"
         />
       )}

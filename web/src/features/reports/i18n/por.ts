@@ -56,13 +56,13 @@ export const por: typeof en = {
     within5: '2–5 %',
     outside5: '> 5 %',
     cycles: 'Ciclos',
-    tooLong: 'As estatísticas de ciclo leem os ciclos brutos de no máximo {{days}} dias: escolha um período menor.',
+    tooLong:
+      'Por hora, as estatísticas de ciclo leem os ciclos brutos de no máximo {{days}} dias: escolha um período menor, ou dias.',
     showLastDays: 'Mostrar os últimos {{days}} dias',
     rawKept:
       'Os ciclos brutos são guardados por {{days}} dias: para ver as estatísticas, escolha um período dentro deles.',
     lastDaysShown: 'Estatísticas dos últimos {{days}} dias do período: de {{from}} a {{to}}.',
-    partlyPruned:
-      'Os ciclos brutos são guardados por {{days}} dias: as estatísticas cobrem só a parte deste período dentro deles.',
+    statsFrom: 'As estatísticas de ciclo existem a partir de {{date}}: a parte do período anterior não as tem.',
     fromRollups: 'Tempo de ciclo médio por intervalo',
     seconds: 's',
   },

@@ -39,27 +39,30 @@ describe('reportQuery', () => {
 
 describe('cycleStatsWindow', () => {
   const DAY = 86_400;
-  const query = (startDaysAgo: number, endDaysAgo: number) => ({
+  const query = (startDaysAgo: number, endDaysAgo: number, range: 'hour' | 'day' | 'month' = 'hour') => ({
     start: NOW - startDaysAgo * DAY,
     end: NOW - endDaysAgo * DAY,
-    range: 'day' as const,
+    range,
     group_id: 7,
   });
 
-  it('reads a period of up to 31 days whole, saying when it starts before the raw cycles kept (35 days)', () => {
-    expect(cycleStatsWindow(query(31, 0), NOW)).toEqual({ kind: 'whole', query: query(31, 0), pruned: false });
-    expect(cycleStatsWindow(query(35, 4), NOW)).toEqual({ kind: 'whole', query: query(35, 4), pruned: false });
-    expect(cycleStatsWindow(query(40, 20), NOW)).toEqual({ kind: 'whole', query: query(40, 20), pruned: true });
+  it('reads any period by day, week or month whole: the server keeps their days', () => {
+    expect(cycleStatsWindow(query(366, 0, 'day'), NOW)).toEqual({ kind: 'whole', query: query(366, 0, 'day') });
+    expect(cycleStatsWindow(query(400, 300, 'month'), NOW)).toEqual({ kind: 'whole', query: query(400, 300, 'month') });
   });
 
-  it('offers the last 31 days of a longer period while their raw cycles are kept', () => {
-    expect(cycleStatsWindow(query(90, 0), NOW)).toEqual({ kind: 'tooLong', lastDays: query(31, 0) });
+  it('reads up to 31 days by the hour whole', () => {
+    expect(cycleStatsWindow(query(31, 0), NOW)).toEqual({ kind: 'whole', query: query(31, 0) });
+  });
+
+  it('offers the last 31 days of a longer period by the hour while their raw cycles are kept', () => {
+    expect(cycleStatsWindow(query(33, 0), NOW)).toEqual({ kind: 'tooLong', lastDays: query(31, 0) });
     // A period that ended 4 days ago: its last 31 days start 35 days ago, the oldest kept.
-    expect(cycleStatsWindow(query(90, 4), NOW)).toEqual({ kind: 'tooLong', lastDays: query(35, 4) });
-    expect(cycleStatsWindow(query(90, 5), NOW)).toEqual({ kind: 'tooLong', lastDays: null });
+    expect(cycleStatsWindow(query(37, 4), NOW)).toEqual({ kind: 'tooLong', lastDays: query(35, 4) });
+    expect(cycleStatsWindow(query(38, 5), NOW)).toEqual({ kind: 'tooLong', lastDays: null });
   });
 
-  it('counts 31 days and a second as too long', () => {
+  it('counts 31 days and a second by the hour as too long', () => {
     expect(cycleStatsWindow({ ...query(31, 0), start: NOW - 31 * DAY - 1 }, NOW).kind).toBe('tooLong');
   });
 });

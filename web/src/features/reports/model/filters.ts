@@ -83,23 +83,22 @@ export function reportQuery(filters: ReportFilters, now: number, zone: string): 
 const DAY_S = 86_400;
 /** The raw cycles are kept 35 days (the server's raw retention). */
 export const RAW_CYCLES_KEPT_DAYS = 35;
-/** The cycle statistics read at most 31 days of raw cycles (the server answers 400 beyond). */
+/** By the hour, the cycle statistics read at most 31 days of raw cycles (the server answers 400 beyond). */
 export const CYCLE_STATS_MAX_DAYS = 31;
 
 /**
- * What the cycle statistics can read of a report's period at `now`: the whole period when it is
- * 31 days or less (`pruned` when it starts before the oldest raw cycle kept, so part of it has no
- * statistics); else nothing, with the period's last 31 days offered where their raw cycles are kept.
+ * What the cycle statistics can read of a report's period at `now`: the whole period by day, week
+ * or month (the server reads the raw cycles or its kept days), and by the hour up to 31 days; a
+ * longer period by the hour offers its last 31 days where their raw cycles are kept.
  */
 export type CycleStatsWindow =
-  { kind: 'whole'; query: ReportQuery; pruned: boolean } | { kind: 'tooLong'; lastDays: ReportQuery | null };
+  { kind: 'whole'; query: ReportQuery } | { kind: 'tooLong'; lastDays: ReportQuery | null };
 
 export function cycleStatsWindow(query: ReportQuery, now: number): CycleStatsWindow {
-  const oldestKept = now - RAW_CYCLES_KEPT_DAYS * DAY_S;
-  if (query.end - query.start <= CYCLE_STATS_MAX_DAYS * DAY_S) {
-    return { kind: 'whole', query, pruned: query.start < oldestKept };
-  }
+  if (query.range !== 'hour' || query.end - query.start <= CYCLE_STATS_MAX_DAYS * DAY_S)
+    return { kind: 'whole', query };
   const lastStart = query.end - CYCLE_STATS_MAX_DAYS * DAY_S;
+  const oldestKept = now - RAW_CYCLES_KEPT_DAYS * DAY_S;
   return { kind: 'tooLong', lastDays: lastStart >= oldestKept ? { ...query, start: lastStart } : null };
 }
 
