@@ -93,7 +93,6 @@ export class LocationTracker {
     messages: DeviceMessage[],
   ): Promise<LivePosition | undefined> {
     const ordered = [...messages].sort((a, b) => a.ts - b.ts);
-    const latest = ordered.at(-1)!;
     const bssids = [
       ...new Set(ordered.flatMap((message) => (message.wifi ?? []).map(({ bssid }) => bssid.toUpperCase()))),
     ];
@@ -112,25 +111,21 @@ export class LocationTracker {
         known.set(key, { bssid: key, ...learned, learned: true });
       }
     }
-    const fix = this.#fixFrom(ordered, known, latest);
+    const fixes = this.#fixesOf(ordered, known);
+    const fix = fixes.at(-1);
     if (!fix) return undefined;
     const [current] = await this.#repository.fixesOf(db, [moldId]);
     // A late reading never takes the place of a newer fix.
     if (current?.fix_at && current.fix_at >= fix.at) return undefined;
     await this.#repository.saveFix(db, orgId, moldId, fix);
-    const manualActive = current?.manual_at instanceof Date && current.manual_at >= fix.at;
-    if (manualActive) return undefined;
+    const manualAt = current?.manual_at instanceof Date ? current.manual_at : undefined;
+    if (manualAt && manualAt >= fix.at) return undefined;
 
-    const next: LocationFix = { lat: fix.lat, lng: fix.lng, source: fix.source, accuracy_m: fix.accuracy_m };
-    const last = await this.#repository.lastHistoryPoint(db, moldId);
-    if (isHistoryPoint(last, next)) {
-      await this.#repository.addHistoryPoint(db, {
-        mold_id: moldId,
-        ...next,
-        battery: fix.battery,
-        recorded_at: fix.at,
-      });
-    }
+    // Every fix of the batch newer than the last one kept (a device's buffered upload is a whole track).
+    const newer = fixes.filter(
+      (each) => (!current?.fix_at || each.at > current.fix_at) && !(manualAt && manualAt >= each.at),
+    );
+    await this.#addHistoryPoints(db, moldId, newer);
     const shownBefore =
       current?.manual_at instanceof Date
         ? undefined
@@ -141,20 +136,35 @@ export class LocationTracker {
     return [moldId, fix.lat, fix.lng, SOURCE_CODES[fix.source], fix.accuracy_m];
   }
 
-  /** The newest GPS fix of the batch, else a WiFi estimate from the newest scan that hears known access points. */
-  #fixFrom(
-    ordered: readonly DeviceMessage[],
-    known: ReadonlyMap<string, KnownAccessPoint>,
-    latest: DeviceMessage,
-  ): NewFix | undefined {
-    const battery = latest.battery ?? null;
-    for (const message of [...ordered].reverse()) {
-      const at = new Date(message.ts * 1000);
-      if (message.gps) return { ...message.gps, source: 'gps', accuracy_m: null, at, battery };
-      const estimate = message.wifi ? estimateFromWifi(message.wifi, known) : null;
-      if (estimate)
-        return { lat: estimate.lat, lng: estimate.lng, source: 'wifi', accuracy_m: estimate.accuracy_m, at, battery };
+  /** The points of `fixes` (in time order) that the thinning rule keeps, after the mould's last one. */
+  async #addHistoryPoints(db: AppContext['db'], moldId: number, fixes: readonly NewFix[]): Promise<void> {
+    let last: LocationFix | undefined = await this.#repository.lastHistoryPoint(db, moldId);
+    for (const fix of fixes) {
+      const next: LocationFix = { lat: fix.lat, lng: fix.lng, source: fix.source, accuracy_m: fix.accuracy_m };
+      if (!isHistoryPoint(last, next)) continue;
+      await this.#repository.addHistoryPoint(db, {
+        mold_id: moldId,
+        ...next,
+        battery: fix.battery,
+        recorded_at: fix.at,
+      });
+      last = next;
     }
-    return undefined;
+  }
+
+  /**
+   * Each reading's fix, in time order: its GPS position, else the WiFi estimate of its scan from the
+   * known access points; readings with neither have none.
+   */
+  #fixesOf(ordered: readonly DeviceMessage[], known: ReadonlyMap<string, KnownAccessPoint>): NewFix[] {
+    return ordered.flatMap((message): NewFix[] => {
+      const at = new Date(message.ts * 1000);
+      const battery = message.battery ?? null;
+      if (message.gps) return [{ ...message.gps, source: 'gps', accuracy_m: null, at, battery }];
+      const estimate = message.wifi ? estimateFromWifi(message.wifi, known) : null;
+      return estimate
+        ? [{ lat: estimate.lat, lng: estimate.lng, source: 'wifi', accuracy_m: estimate.accuracy_m, at, battery }]
+        : [];
+    });
   }
 }

@@ -69,6 +69,31 @@ describe('positions from readings', () => {
     expect((await history(admin, moldId, `&end=${t + 5}`)).json().data[0].datetime).toBe(t);
   });
 
+  it("keeps the whole track of a device's buffered upload, thinned, not only its newest position", async () => {
+    const { moldId, send } = await mouldWithDevice(app, admin, [adminId]);
+    const t = now() - 3600;
+    // An hour buffered during an outage, sent at once: a drive north of ~110 m a minute, with a stop.
+    const track = Array.from({ length: 30 }, (_, minute) => {
+      const lat = 31.2304 + 0.001 * Math.min(minute, 20);
+      return telemetryMessage(minute + 1, { ts: t + minute * 60, gps: { lat, lng: 121.4737 }, battery: 90 - minute });
+    });
+    await send(track);
+    await app.services.locationTracker.settled();
+
+    const body = (await history(admin, moldId)).json();
+    // 21 positions: the start and each minute's move; the 9 minutes standing still add none.
+    expect(body.total).toBe(21);
+    expect(body.data.at(-1)).toMatchObject({ lat: 31.2304, datetime: t, battery: 90 });
+    expect(body.data[0]).toMatchObject({ lat: 31.2504, datetime: t + 20 * 60, battery: 70 });
+    const [row] = (await mapOf(admin)).filter((entry) => entry.id === moldId);
+    expect(row).toMatchObject({ lat: 31.2504, battery: 61 });
+
+    // The same hour again (a device repeating its upload) adds nothing.
+    await send(track);
+    await app.services.locationTracker.settled();
+    expect((await history(admin, moldId)).json().total).toBe(21);
+  });
+
   it('learns access points from GPS + WiFi readings and places a WiFi-only device by them', async () => {
     const teacher = await mouldWithDevice(app, admin, [adminId]);
     const t = now() - 50;
