@@ -15,6 +15,7 @@ import { httpTransport } from './transports.js';
 let app: TestApp;
 let admin: string;
 let httpUrl: string;
+let devices: DemoDevice[];
 
 beforeAll(async () => {
   app = await startTestApp({ DEVICE_RATE_LIMIT: '1000' }, undefined, {
@@ -22,6 +23,7 @@ beforeAll(async () => {
   });
   admin = await app.login(ADMIN);
   httpUrl = await app.app.listen({ port: 0, host: '127.0.0.1' });
+  devices = await seedDemoMoulds(app.context.db, app.orgId, { historyDays: 1 });
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -42,6 +44,15 @@ async function mouldOf(device: DemoDevice): Promise<number> {
   return moldId;
 }
 
+/** Back-fills the hours since the seed's history ends, as `npm start` does, through the real ingest. */
+async function backfill(device: DemoDevice, index: number): Promise<number> {
+  const hours = (Date.now() / 1000 - device.history_until) / 3600;
+  const transport = httpTransport(httpUrl, device);
+  await runDevice(device, index, transport, { backfillHours: hours, durationSeconds: 0, batchSize: 200 });
+  await transport.close();
+  return hours;
+}
+
 const statusHistory = async (moldId: number, query: string) => {
   const response = await app.request({
     method: 'GET',
@@ -54,15 +65,11 @@ const statusHistory = async (moldId: number, query: string) => {
 
 describe('a fresh demo start', () => {
   it('shows the back-filled hours in the status history, by the hour and slot by slot', async () => {
-    const devices = await seedDemoMoulds(app.context.db, app.orgId, { historyDays: 1 });
     const device = devices[2]!;
     const moldId = await mouldOf(device);
     const backfillFrom = device.history_until;
-    const hours = (Date.now() / 1000 - backfillFrom) / 3600;
+    const hours = await backfill(device, 2);
     expect(hours).toBeGreaterThan(DEMO_RAW_HOURS - 1);
-    const transport = httpTransport(httpUrl, device);
-    await runDevice(device, 2, transport, { backfillHours: hours, durationSeconds: 0, batchSize: 200 });
-    await transport.close();
     await app.services.state.settled();
     await app.services.state.sweep();
     await app.services.rollups.run();
@@ -80,5 +87,24 @@ describe('a fresh demo start', () => {
     const hourly = await statusHistory(moldId, `range=hour&start=${backfillFrom}&end=${now}`);
     expect(hourly.length).toBeGreaterThanOrEqual(Math.floor(hours));
     expect(hourly.filter((hour) => hour.c_run_time! > 0).length).toBeGreaterThanOrEqual(Math.floor(hours) - 1);
+  }, 120_000);
+
+  it('draws the track of a mould on its trip to the toolmaker in the location history', async () => {
+    const traveller = devices.find((device) => device.profile.trip)!;
+    const moldId = await mouldOf(traveller);
+    await backfill(traveller, devices.indexOf(traveller));
+    await app.services.locationTracker.settled();
+    const response = await app.request({
+      method: 'GET',
+      url: `/api/yudata/location_history/?mold_id=${moldId}&limit=9999`,
+      token: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const points = response.json().data as Array<{ lat: number; lng: number }>;
+    // The back-filled 6 hours hold one whole round: out, there and back, a point every minute on the road.
+    expect(points.length).toBeGreaterThan(40);
+    const { position: home, trip } = traveller.profile;
+    const furthest = Math.max(...points.map((point) => Math.abs(point.lat - home.lat)));
+    expect(furthest).toBeCloseTo(Math.abs(trip!.to.lat - home.lat), 2);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceMessageSchema, type DeviceMessage } from '@mouldwatch/shared';
-import { SimulatedDevice, profileFor } from './device-model.js';
+import { SimulatedDevice, profileFor, tripPosition } from './device-model.js';
 
 const START = 1_795_000_000;
 
@@ -38,5 +38,49 @@ describe('simulated device', () => {
     const events = new Set(messages.map((message) => message.event));
     expect(events).toEqual(new Set(['cycle', 'heartbeat', 'power_off', 'power_on']));
     expect(simulate('SIM-0003', 200).messages).toEqual(messages.slice(0, 200));
+  });
+});
+
+describe('a mould on a trip', () => {
+  const HOME = { lat: 22.5, lng: 114 };
+  const TOOLMAKER = { lat: 22.6, lng: 114.1 };
+  const HOUR = 3600;
+  const profile = {
+    ...profileFor('SIM-TRIP', 1),
+    position: HOME,
+    trip: { to: TOOLMAKER, periodSeconds: 10 * HOUR, startsAt: START },
+  };
+
+  it('is home for the first half of each round, then travels out, stays, and travels back', () => {
+    expect(tripPosition(profile, START + 4 * HOUR)).toEqual({ position: HOME, away: false });
+    const halfwayOut = tripPosition(profile, START + 5.5 * HOUR);
+    expect(halfwayOut.away).toBe(true);
+    expect(halfwayOut.position.lat).toBeCloseTo(22.55, 9);
+    expect(halfwayOut.position.lng).toBeCloseTo(114.05, 9);
+    expect(tripPosition(profile, START + 7 * HOUR)).toEqual({ position: TOOLMAKER, away: true });
+    const quarterBack = tripPosition(profile, START + 9.25 * HOUR);
+    expect(quarterBack.position.lat).toBeCloseTo(22.575, 9);
+    // The next round, and a clock before the first one, are the same rounds.
+    expect(tripPosition(profile, START + 15.5 * HOUR)).toEqual(halfwayOut);
+    expect(tripPosition(profile, START - 4.5 * HOUR)).toEqual(halfwayOut);
+    expect(tripPosition({ ...profile, trip: undefined }, START + 7 * HOUR)).toEqual({ position: HOME, away: false });
+  });
+
+  it('powers off to leave, reports its position on the way, and powers on once home', () => {
+    const device = new SimulatedDevice('SIM-TRIP', profile, START);
+    const messages: DeviceMessage[] = [];
+    while (device.clock < START + 10 * HOUR) messages.push(device.step());
+    const away = messages.filter((message) => tripPosition(profile, message.ts).away);
+    expect(away.every((message) => message.event !== 'cycle')).toBe(true);
+    const firstAway = messages.indexOf(away[0]!);
+    expect(messages.slice(firstAway - 1, firstAway + 1).map((message) => message.event)).toContain('power_off');
+    // Heartbeats every minute on the way: the track has a point every few hundred metres.
+    const travelling = away.filter((message) => tripPosition(profile, message.ts).position !== TOOLMAKER);
+    expect(travelling.length).toBeGreaterThan(100);
+    const furthest = Math.max(...away.map((message) => message.gps!.lat));
+    expect(furthest).toBeCloseTo(TOOLMAKER.lat, 3);
+    const back = new SimulatedDevice('SIM-TRIP', profile, START + 10 * HOUR - 120);
+    const afterReturn = Array.from({ length: 5 }, () => back.step());
+    expect(afterReturn.map((message) => message.event)).toContain('power_on');
   });
 });

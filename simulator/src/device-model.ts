@@ -1,4 +1,10 @@
-import { HOT_RUNNER_CHANNELS, MOLD_TEMP_CHANNELS, type DeviceMessage, type DeviceProfile } from '@mouldwatch/shared';
+import {
+  HOT_RUNNER_CHANNELS,
+  MOLD_TEMP_CHANNELS,
+  type DeviceMessage,
+  type DeviceProfile,
+  type LatLng,
+} from '@mouldwatch/shared';
 import { Random, seedOf } from './random.js';
 
 type Phase = 'heating' | 'running' | 'idle' | 'stopped' | 'off';
@@ -20,10 +26,35 @@ const TRANSITIONS = {
   offSeconds: [600, 7200],
 } as const;
 
+/** Where a trip's round stands at a share of its period: home, out, there, back (`DeviceTrip`). */
+const TRIP_LEGS = { out: 0.5, there: 0.6, back: 0.9 } as const;
+
+/**
+ * Where the mould is at `clock` (epoch s), and whether it is away from home (on its trip, travelling
+ * or at the far end): at home without a trip.
+ */
+export function tripPosition(profile: DeviceProfile, clock: number): { position: LatLng; away: boolean } {
+  const { position: home, trip } = profile;
+  if (!trip) return { position: home, away: false };
+  const share = (((clock - trip.startsAt) % trip.periodSeconds) + trip.periodSeconds) % trip.periodSeconds;
+  const at = share / trip.periodSeconds;
+  const between = (progress: number, from: LatLng, to: LatLng) => ({
+    lat: from.lat + (to.lat - from.lat) * progress,
+    lng: from.lng + (to.lng - from.lng) * progress,
+  });
+  if (at < TRIP_LEGS.out) return { position: home, away: false };
+  if (at < TRIP_LEGS.there) {
+    return { position: between((at - TRIP_LEGS.out) / (TRIP_LEGS.there - TRIP_LEGS.out), home, trip.to), away: true };
+  }
+  if (at < TRIP_LEGS.back) return { position: trip.to, away: true };
+  return { position: between((at - TRIP_LEGS.back) / (1 - TRIP_LEGS.back), trip.to, home), away: true };
+}
+
 /**
  * One simulated mould device: heats up, cycles around its target with noise and slow drift, now
  * and then idles, stops or powers off, has temperature and cycle-time excursions, drains its
- * battery and recharges while powered. `step()` advances it to its next message.
+ * battery and recharges while powered; a mould with a trip goes powered off to the trip's end and back,
+ * reporting its position on the way. `step()` advances it to its next message.
  */
 export class SimulatedDevice {
   readonly #random: Random;
@@ -75,6 +106,11 @@ export class SimulatedDevice {
   }
 
   #advancePhase(): void {
+    if (tripPosition(this.profile, this.clock).away) {
+      this.#phase = 'off';
+      this.#phaseUntil = this.clock;
+      return;
+    }
     if (this.#phase === 'heating') {
       if (this.#moldTemps.every((temp, index) => temp >= (this.profile.moldSetpoints[index] ?? 0) - 3)) {
         this.#phase = 'running';
@@ -138,6 +174,7 @@ export class SimulatedDevice {
    */
   #message(extra: Partial<DeviceMessage>): DeviceMessage {
     const jitter = () => this.#random.normal(0, 0.00005);
+    const { position } = tripPosition(this.profile, this.clock);
     return {
       seq: this.clock,
       ts: this.clock,
@@ -146,7 +183,7 @@ export class SimulatedDevice {
       hrs_temp: padded(this.#hotRunnerTemps, HOT_RUNNER_CHANNELS),
       current: round(this.profile.current * STANDBY_CURRENT_SHARE[this.#phase], 2),
       battery: round(this.#battery, 0),
-      gps: { lat: round(this.profile.position.lat + jitter(), 6), lng: round(this.profile.position.lng + jitter(), 6) },
+      gps: { lat: round(position.lat + jitter(), 6), lng: round(position.lng + jitter(), 6) },
       ...extra,
     };
   }

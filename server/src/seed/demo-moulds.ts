@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { defaultMoldInfo, type DeviceProfile, type LatLng, type MoldInfo } from '@mouldwatch/shared';
+import { defaultMoldInfo, type DeviceProfile, type DeviceTrip, type LatLng, type MoldInfo } from '@mouldwatch/shared';
 import type { Database } from '../infra/db/schema.js';
 import { inTransaction } from '../infra/db/transaction.js';
 import { seedDemoHistory, type DemoHistoryMould, type ShiftPattern } from './demo-history.js';
@@ -88,6 +88,18 @@ function numbers(seed: number) {
   return (low: number, high: number) => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return low + ((high - low) * state) / 2 ** 31;
+  };
+}
+
+/** The last mould of each company goes to a toolmaker about 17 km away and back every 6 hours, powered off. */
+const TRIP = { offset: { lat: 0.12, lng: 0.1 }, periodSeconds: 6 * 3600 };
+
+function demoTrip(companyIndex: number, home: LatLng): DeviceTrip {
+  return {
+    to: { lat: home.lat + TRIP.offset.lat, lng: home.lng + TRIP.offset.lng },
+    periodSeconds: TRIP.periodSeconds,
+    // The companies' trips start two hours apart, so one mould or another is on the road at most times.
+    startsAt: companyIndex * 2 * 3600,
   };
 }
 
@@ -183,11 +195,13 @@ async function insertMoulds(trx: Transaction<Database>, orgId: number) {
   const users = await userIds(trx, orgId);
   const moulds: Array<DemoHistoryMould & { device: Omit<DemoDevice, 'counter' | 'history_until'> }> = [];
   let index = 0;
-  for (const company of COMPANIES) {
+  for (const [companyIndex, company] of COMPANIES.entries()) {
     const groupIds = await insertCompany(trx, orgId, company);
     for (const [partIndex, part] of company.parts.entries()) {
       index += 1;
-      const profile = demoProfile(index, company.position);
+      const base = demoProfile(index, company.position);
+      const travels = partIndex === company.parts.length - 1;
+      const profile = travels ? { ...base, trip: demoTrip(companyIndex, base.position) } : base;
       const groupId = groupIds[partIndex % groupIds.length] as number;
       const info = demoInfo(part, profile, index);
       const moldId = await insertMould(trx, orgId, groupId, company, part, info, index);
