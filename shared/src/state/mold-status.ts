@@ -1,3 +1,4 @@
+import type { MaintenanceStatus } from '../maintenance/maintenance.js';
 import type { MoldInfo } from '../mold/mold-info.js';
 import type { MoldState, SlotState } from './mold-state.js';
 
@@ -86,6 +87,8 @@ export interface MoldFacts {
   counter: number | null;
   maint_interval: number | null;
   cycles_until_pm: number | null;
+  /** The most urgent status of the mould's maintenance tasks; null without a task. */
+  maint_status: MaintenanceStatus | null;
   target_cycle_time: number | null;
   /** Average cycle time (s) of the last cycles, at most 100 of them; null before the first. */
   average_cycle_time: number | null;

@@ -79,6 +79,11 @@ async function cyclesUntilPm(moldId: number) {
   return facts.data.cycles_until_pm;
 }
 
+/** The maintenance status the mould's facts show: the most urgent of its tasks. */
+async function maintStatus(moldId: number) {
+  return (await ok<{ maint_status: string | null }>('GET', `/api/yudata/mold/${moldId}/`, admin)).data.maint_status;
+}
+
 describe('a PM task by cycles on one mould', () => {
   let moldId: number;
   let task: MaintenanceTaskRecord;
@@ -86,6 +91,7 @@ describe('a PM task by cycles on one mould', () => {
   beforeAll(async () => {
     moldId = await createMold(app.context.db, app.orgId, [adminId, viewerId]);
     await setCounter(moldId, 5000);
+    expect(await maintStatus(moldId)).toBeNull();
     task = (
       await ok<MaintenanceTaskRecord>('POST', '/api/yudata/maintenance/task/', admin, {
         task_name: 'Grease ejector pins',
@@ -129,6 +135,7 @@ describe('a PM task by cycles on one mould', () => {
     ]);
     const warning = await scheduleRow(moldId, task.id);
     expect(warning).toMatchObject({ status: 'warning', remaining: 100, alarm_datetime: clock });
+    expect(await maintStatus(moldId)).toBe('warning');
     clock += 60;
     await setCounter(moldId, 6010);
     await app.services.jobs.runNow('maintenance-due');
@@ -140,6 +147,7 @@ describe('a PM task by cycles on one mould', () => {
       alarm_datetime: clock - 60,
     });
     expect(await cyclesUntilPm(moldId)).toBe(-10);
+    expect(await maintStatus(moldId)).toBe('exceeded');
     // The status filter.
     const exceeded = await ok<MaintenanceScheduleItem[]>(
       'GET',
@@ -187,6 +195,7 @@ describe('a PM task by cycles on one mould', () => {
       alarm_datetime: null,
     });
     expect(await cyclesUntilPm(moldId)).toBe(1000);
+    expect(await maintStatus(moldId)).toBe('normal');
     const history = await ok<MaintenanceHistoryItem[]>(
       'GET',
       `/api/yudata/maintenance/history/?mold_id=${moldId}`,
@@ -394,9 +403,27 @@ describe('refusals', () => {
     expect((await call('GET', '/api/yudata/maintenance/schedule/', viewer)).statusCode).toBe(403);
   });
 
-  it('deletes the tasks links and records with their mould', async () => {
+  it('deletes the tasks links and records with their mould, and its work orders', async () => {
     await ok('POST', '/api/yudata/maintenance/record/', admin, { task_id: taskId, mold_id: moldId });
+    const { data: order } = await ok<{ id: number }>('POST', '/api/yudata/work_order/', admin, {
+      order_no: 'WO-GONE',
+      mold_id: moldId,
+      machine: 'Engel 250',
+      workshop: 'Hall A',
+      project_name: 'Cap',
+      start_date: Math.floor(Date.now() / 1000),
+      quantity: 10,
+    });
+    await ok('POST', `/api/yudata/work_order/${order.id}/start/`, admin);
+    await ok('POST', `/api/yudata/work_order/${order.id}/reject/`, admin, { quantity: 1 });
     await ok('DELETE', `/api/yudata/mold_setting/${moldId}/`, admin);
+    const orders = await app.context.db.selectFrom('work_orders').select('id').where('mold_id', '=', moldId).execute();
+    const rejects = await app.context.db
+      .selectFrom('work_order_rejects')
+      .select('order_id')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect([orders.length, rejects.length]).toEqual([0, 0]);
     const links = await app.context.db
       .selectFrom('maintenance_task_molds')
       .select('task_id')

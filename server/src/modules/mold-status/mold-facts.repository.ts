@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { SLOT_SECONDS } from '@mouldwatch/shared';
+import { SLOT_SECONDS, type MaintenanceStatus } from '@mouldwatch/shared';
 import type { Database } from '../../infra/db/schema.js';
 import { visibleMoulds } from './mold-filters.js';
 import { cyclesUntilPm } from './mold-status.repository.js';
@@ -46,6 +46,9 @@ export class MoldFactsRepository {
         's.lat',
         's.lng',
         cyclesUntilPm(sql.ref('s.counter')).as('cycles_until_pm'),
+        // The most urgent status among the mould's maintenance tasks (as the schedule orders them).
+        sql<MaintenanceStatus | null>`(select pl.status from maintenance_task_molds pl
+          where pl.mold_id = m.id order by pl.urgency limit 1)`.as('maint_status'),
       ])
       .executeTakeFirst();
   }

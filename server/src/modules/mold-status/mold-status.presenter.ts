@@ -52,6 +52,7 @@ export function presentMoldFacts(row: MoldFactsRow, figures: MoldFigures): MoldF
     counter: row.counter,
     maint_interval: info.maint_interval,
     cycles_until_pm: row.cycles_until_pm,
+    maint_status: row.maint_status,
     target_cycle_time: info.cycle_time,
     average_cycle_time: figures.average,
     averaged_cycles: figures.cycles,

@@ -481,6 +481,8 @@ describe('GET /api/yudata/mold/{moldId}/', () => {
       counter: 30_000,
       maint_interval: 50_000,
       cycles_until_pm: 30_000,
+      // No maintenance task (maintenance.routes.test.ts follows a task's statuses here).
+      maint_status: null,
       target_cycle_time: 30,
       // The last 100 cycles alternate 30 and 31 s.
       average_cycle_time: 30.5,

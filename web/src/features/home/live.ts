@@ -53,7 +53,8 @@ export function applyMouldStatus(data: unknown): void {
 /**
  * A live `maintenance` message: the moulds' "cycles until PM" in the home lists and facts become
  * the server's figure (a record or an edited task moves the base, which counting down cannot
- * know), counted down from the counter it was taken at to the counter shown.
+ * know), counted down from the counter it was taken at to the counter shown; a mould's facts on
+ * screen are read again for its maintenance status.
  */
 export function applyMaintenance(items: readonly MaintenanceLiveItem[]): void {
   const figures = new Map(items.map((item) => [item.mold_id, item]));
@@ -70,6 +71,8 @@ export function applyMaintenance(items: readonly MaintenanceLiveItem[]): void {
     const facts = query.state.data as MouldFacts | undefined;
     if (facts && figures.has(facts.id)) {
       queryClient.setQueryData(query.queryKey, { ...facts, cycles_until_pm: cyclesFor(facts) });
+      // The mould's maintenance status is the worst of all its tasks, not only the ones changed: read again.
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
   }
 }

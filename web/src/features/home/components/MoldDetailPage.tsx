@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
-import { Button, Empty, Progress, Result } from 'antd';
+import { Button, Empty, Progress, Result, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MenuId } from '@mouldwatch/shared';
+import { MenuId, type MaintenanceStatus } from '@mouldwatch/shared';
 import type { en } from '../../../i18n/en';
 import { SkeletonRows } from '../../../components/SkeletonRows';
 import { useSession } from '../../../lib/session';
@@ -167,6 +167,7 @@ function FactSections({ mould, display }: { mould: MouldFacts; display: DisplayC
         ['startCount', count(mould.start_count)],
         ['lastCount', count(mould.counter)],
         ['pm', <PmRemaining key="pm" cycles={mould.cycles_until_pm} display={display} />],
+        ['maintStatus', <MaintenanceStatusTag key="maintStatus" status={mould.maint_status} />],
         ['average', <CycleAverage key="average" mould={mould} display={display} />],
         ['stopToday', <Duration key="stop" seconds={mould.stop_seconds_today} />],
       ])}
@@ -211,6 +212,19 @@ function Location({ location }: { location: MouldFacts['location'] }) {
       <span className="mw-home-muted">({t('home.detail.gps')})</span>
     </span>
   );
+}
+
+/** Spec §4's maintenance statuses, coloured as the maintenance schedule shows them. */
+const MAINTENANCE_STATUS_COLOURS: Record<MaintenanceStatus, string> = {
+  normal: 'success',
+  warning: 'warning',
+  exceeded: 'error',
+};
+
+function MaintenanceStatusTag({ status }: { status: MaintenanceStatus | null }) {
+  const { t } = useTranslation();
+  if (status === null) return '—';
+  return <Tag color={MAINTENANCE_STATUS_COLOURS[status]}>{t(`home.detail.maintStatuses.${status}`)}</Tag>;
 }
 
 function Battery({ level }: { level: number | null }) {
