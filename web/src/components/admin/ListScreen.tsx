@@ -1,9 +1,10 @@
-import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useFeatureTranslation } from '../../i18n/featureCatalogs';
 import './catalog';
 import './admin.css';
+import { LoadFailed } from './LoadFailed';
 import type { PagedList } from './usePagedList';
 
 export interface ListScreenProps<T> {
@@ -61,14 +62,12 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
         )}
       </div>
       {query.isError && !query.data ? (
-        <Empty
-          className="mw-admin-failed"
-          image={<WarningOutlined className="mw-admin-failed-icon" />}
+        <LoadFailed
           description={t('loadFailed')}
-          data-testid={`${testId}-load-failed`}
-        >
-          <Button onClick={() => void query.refetch()}>{t('retry')}</Button>
-        </Empty>
+          retryLabel={t('retry')}
+          onRetry={() => void query.refetch()}
+          testId={`${testId}-load-failed`}
+        />
       ) : (
         <Table<T>
           className="mw-admin-table"

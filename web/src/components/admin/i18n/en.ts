@@ -9,7 +9,7 @@ export const en = {
   empty: 'Nothing here yet',
   emptySearch: 'Nothing matches “{{search}}”',
   loadFailed: 'The list could not be loaded.',
-  retry: 'Retry',
+  retry: 'Try again',
   total: '{{total}} in all',
   totalMore: '{{total}}+ in all',
 };

@@ -1,10 +1,10 @@
-import { CheckOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Grid, Table } from 'antd';
+import { Button, Grid, Table } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALARM_PAGES, MenuId, type AlarmPageId, type AlarmRecord } from '@mouldwatch/shared';
-import { DEFAULT_PAGE_SIZE, useMenuActions } from '../../../components/admin';
+import { DEFAULT_PAGE_SIZE, LoadFailed, useMenuActions } from '../../../components/admin';
 import type { ScreenProps } from '../../../app/screens';
 import { currentLanguage } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
@@ -143,14 +143,12 @@ function AlarmList({ page: pageId, title, highlight }: { page: AlarmPageId; titl
         {alarmMenu.can('edit') ? <EscalationSetting /> : null}
       </div>
       {query.isError && !query.data ? (
-        <Empty
-          className="mw-alarms-failed"
-          image={<WarningOutlined className="mw-alarms-failed-icon" />}
+        <LoadFailed
           description={t('loadFailed')}
-          data-testid="alarms-load-failed"
-        >
-          <Button onClick={() => void query.refetch()}>{t('retry')}</Button>
-        </Empty>
+          retryLabel={t('retry')}
+          onRetry={() => void query.refetch()}
+          testId="alarms-load-failed"
+        />
       ) : (
         <Table<AlarmRecord>
           className="mw-alarms-table"
