@@ -8,6 +8,7 @@ import { LocalEventBus, type EventBus } from './infra/bus/event-bus.js';
 import { RedisEventBus } from './infra/bus/redis-event-bus.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
 import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
+import { CYCLE_DAYS_PER_RUN } from './rollup/rollup-job.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
 
@@ -102,7 +103,8 @@ async function prepareOn(
     log,
     now: () => new Date(),
   };
-  const services = createServices(context, options.jobs);
+  const rollups = { cycleDaysPerRun: CYCLE_DAYS_PER_RUN[handle.kind], ...options.jobs?.rollups };
+  const services = createServices(context, { ...options.jobs, rollups });
   await services.menu.seed();
   const seed = await seedUnlessTold(handle, config, options);
   const app = await buildApp(context, services, options.live);
