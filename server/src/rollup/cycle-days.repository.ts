@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import {
   CYCLE_BIN_RATIO,
   CYCLE_GOOD_TOLERANCE,
@@ -63,6 +63,23 @@ export function statsFromReadings(ranges: RawBuilder<unknown>): RawBuilder<unkno
     left join stats s on s.zone = g.zone and s.mold_id = g.mold_id and s.lo = g.lo
     left join bins b on b.zone = g.zone and b.mold_id = g.mold_id and b.lo = g.lo`;
 }
+
+/** A queued day as the job reads it. */
+export interface PendingDay {
+  zone: string;
+  mold_id: number;
+  lo: Date;
+  hi: Date;
+  version: number;
+}
+
+/** Days (zone, mould, start; and what else they carry) as a table `t` of the statement. */
+const pendingRows = (days: ReadonlyArray<{ zone: string; mold_id: number; lo: Date }>) =>
+  sql`json_to_recordset(${JSON.stringify(days)})
+    as t(zone text, mold_id bigint, lo timestamptz, hi timestamptz, version integer)`;
+
+const dayKey = (day: { zone: string; mold_id: number | string; lo: Date | string }) =>
+  `${day.zone}:${day.mold_id}:${new Date(day.lo).getTime()}`;
 
 /** The moulds of a report and their target cycle times (bands of what is not kept yet are judged against them). */
 export type CycleTargets = ReadonlyArray<{ moldId: number; target: number | null }>;
@@ -188,37 +205,49 @@ export class CycleDaysRepository {
         as b(mold_id, bucket)
       cross join report_day_zones z
       where z.filled_at is not null and exists (select 1 from molds m where m.id = b.mold_id)
-      on conflict do nothing`.execute(db);
+      on conflict (zone, mold_id, lo) do update set version = cycle_day_pending.version + 1`.execute(db);
   }
 
   /**
    * Computes up to `limit` queued days that ended before `now` (oldest first) from the raw readings
-   * and keeps them (a day without cycles keeps no row); answers how many were computed. A day that
+   * and keeps them (a day without cycles keeps no row); answers how many were read. A day that
    * starts before `horizon`, where the raw readings are being pruned, leaves the queue and keeps what
-   * it had. A day that changes while this runs is queued again by the next roll-up.
+   * it had. The days are read outside any write transaction (the alarm engine's cursor waits for the
+   * oldest one still writing) and kept in a short one; a day queued again meanwhile (a late reading)
+   * stays queued for the next run.
    */
   async computeEnded(db: Db, now: Date, horizon: Date, limit: number): Promise<number> {
-    return db.transaction().execute(async (trx) => {
-      await sql`delete from cycle_day_pending where lo < ${horizon}`.execute(trx);
-      const { rows: taken } = await sql<{ zone: string }>`
-        delete from cycle_day_pending p
-        where (p.zone, p.mold_id, p.lo) in (
-          select zone, mold_id, lo from cycle_day_pending where hi <= ${now}
-          order by hi limit ${limit} for update skip locked)
-        returning p.zone, p.mold_id, p.lo, p.hi`.execute(trx);
-      if (taken.length === 0) return 0;
-      const days = sql`
+    await sql`delete from cycle_day_pending where lo < ${horizon}`.execute(db);
+    const { rows: due } = await sql<PendingDay>`
+      select zone, mold_id, lo, hi, version from cycle_day_pending where hi <= ${now}
+      order by hi limit ${limit}`.execute(db);
+    await this.keepDays(db, due);
+    return due.length;
+  }
+
+  /**
+   * Computes `due` (queued days as read) from the raw readings and keeps those still queued at the
+   * version read; answers how many were kept.
+   */
+  async keepDays(db: Db, due: readonly PendingDay[]): Promise<number> {
+    if (due.length === 0) return 0;
+    const { rows: computed } = await sql<Insertable<Database['mold_cycle_days']>>`
+      select * from (${statsFromReadings(sql`
         select t.zone, t.mold_id, t.lo, t.hi, ${targetOf('m')} as target
-        from json_to_recordset(${JSON.stringify(taken)}) as t(zone text, mold_id bigint, lo timestamptz, hi timestamptz)
-        join molds m on m.id = t.mold_id`;
+        from ${pendingRows(due)} join molds m on m.id = t.mold_id`)}) as computed`.execute(db);
+    return db.transaction().execute(async (trx) => {
+      const { rows: done } = await sql<{ zone: string; mold_id: number; lo: Date }>`
+        delete from cycle_day_pending p using ${pendingRows(due)}
+        where p.zone = t.zone and p.mold_id = t.mold_id and p.lo = t.lo and p.version = t.version
+        returning p.zone, p.mold_id, p.lo`.execute(trx);
+      if (done.length === 0) return 0;
       await sql`
-        delete from mold_cycle_days d using (${days}) as t
+        delete from mold_cycle_days d using ${pendingRows(done)}
         where d.zone = t.zone and d.mold_id = t.mold_id and d.lo = t.lo`.execute(trx);
-      await sql`
-        insert into mold_cycle_days (zone, mold_id, lo, hi, n, sum_us, min_s, max_s, median_s, target_s,
-          within2, within5, tail, bin_keys, bin_counts)
-        select * from (${statsFromReadings(days)}) as computed where n > 0`.execute(trx);
-      return taken.length;
+      const isDone = new Set(done.map(dayKey));
+      const kept = computed.filter((day) => Number(day.n) > 0 && isDone.has(dayKey(day)));
+      if (kept.length > 0) await trx.insertInto('mold_cycle_days').values(kept).execute();
+      return done.length;
     });
   }
 

@@ -521,6 +521,8 @@ export interface CycleDayPendingTable {
   mold_id: number;
   lo: Date;
   hi: Date;
+  /** Times the day was queued again while it was queued. */
+  version: Generated<number>;
 }
 
 // maintenance

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycleStats } from '@mouldwatch/shared';
 import { createMold, orgIdOf, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { CycleDaysRepository, type PendingDay } from '../../rollup/cycle-days.repository.js';
 
 /**
  * Cycle-time statistics beyond the raw readings' 31-day window (migration 0030): the kept days
@@ -199,6 +200,28 @@ describe('kept cycle days', () => {
     const again = await cycleData(`start=${D0 - 30 * DAY}&end=${D0 + 10 * DAY}&range=day`);
     expect({ ...again, stats_from: 0 }).toEqual({ ...after, stats_from: 0 });
     cyclesOf.get(1)!.push(55.5);
+  });
+
+  it('leave a day queued again while it was read for the next run, keeping nothing of that read', async () => {
+    const keptBefore = (await keptDays())[2]!;
+    const repository = new CycleDaysRepository();
+    const day = { zone: 'UTC', mold_id: mould, lo: keptBefore.lo, hi: keptBefore.hi };
+    await repository.queue(app.context.db, [{ moldId: mould, bucket: keptBefore.lo }]);
+    const [read] = await sql<PendingDay>`select zone, mold_id, lo, hi, version from cycle_day_pending
+      where mold_id = ${mould} and lo = ${keptBefore.lo}`
+      .execute(app.context.db)
+      .then((result) => result.rows);
+    expect(read).toMatchObject({ ...day, version: 0 });
+    // A late reading arrives and the roll-up queues its day again before the read one is kept.
+    await insertCycles(mould, D0 + 2 * DAY + 22 * 3600, [61], 1);
+    await repository.queue(app.context.db, [{ moldId: mould, bucket: keptBefore.lo }]);
+    expect(await repository.keepDays(app.context.db, [read!])).toBe(0);
+    expect((await keptDays())[2]).toEqual(keptBefore);
+    expect(await pendingDays()).toEqual([{ lo: keptBefore.lo }]);
+
+    expect(await app.services.rollups.keepCycleDays()).toBe(1);
+    expect((await keptDays())[2]).toMatchObject({ n: keptBefore.n + 1, max_s: 61 });
+    cyclesOf.get(2)!.push(61);
   });
 
   it("cut a new zone's own days: +5:30 counts the same cycles in other days", async () => {

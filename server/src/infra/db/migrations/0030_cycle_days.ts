@@ -50,6 +50,7 @@ export async function up(db: AnyDb): Promise<void> {
       mold_id bigint not null references molds(id) on delete cascade,
       lo timestamptz not null,
       hi timestamptz not null,
+      version integer not null default 0,
       primary key (zone, mold_id, lo)
     )`.execute(db);
   // The job takes the days that have ended, oldest first.
