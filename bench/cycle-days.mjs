@@ -65,7 +65,12 @@ try {
       .executeTakeFirstOrThrow();
     const device = await db
       .insertInto('devices')
-      .values({ org_id: orgId, device_no: `CD-${index}`, token_hash: String(index).padStart(64, 'c'), mold_id: mould.id })
+      .values({
+        org_id: orgId,
+        device_no: `CD-${index}`,
+        token_hash: String(index).padStart(64, 'c'),
+        mold_id: mould.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { rows } = await sql`
