@@ -94,7 +94,9 @@ export async function seedDemoMaintenance(
     .orderBy('id')
     .executeTakeFirst();
   if (!company) return;
-  const start = new Date(now.getTime() - 25 * DAY_MS).toISOString().slice(0, 10);
+  // First due in 3 days (its start date is its first due date), inside the 5-day warning window: the
+  // company's moulds show an upcoming inspection (Preventive MAINT), not one missed for weeks.
+  const start = new Date(now.getTime() + 3 * DAY_MS).toISOString().slice(0, 10);
   await trx
     .insertInto('maintenance_tasks')
     .values({
