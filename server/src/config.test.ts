@@ -35,6 +35,29 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
   });
 
+  it('consumes a RabbitMQ queue with AMQP_URL, never alongside MQTT_URL', () => {
+    const config = loadConfig({ AMQP_URL: 'amqp://mw:secret@rabbit:5672/factory' });
+    expect(config).toMatchObject({
+      mqttPort: 0,
+      amqp: { url: 'amqp://mw:secret@rabbit:5672/factory', queue: 'mouldwatch.telemetry' },
+    });
+    expect(loadConfig({ AMQP_URL: 'amqps://rabbit', AMQP_QUEUE: 'plant-2.telemetry' }).amqp?.queue).toBe(
+      'plant-2.telemetry',
+    );
+    expect(loadConfig({}).amqp).toBeUndefined();
+    expect(() => loadConfig({ AMQP_URL: 'amqp://rabbit', MQTT_URL: 'mqtt://mosquitto' })).toThrow(
+      /^AMQP_URL=.*unset MQTT_URL or AMQP_URL/,
+    );
+    expect(() => loadConfig({ AMQP_URL: 'http://rabbit' })).toThrow(/^AMQP_URL=.*must start with amqp: or amqps:/);
+    expect(() => loadConfig({ AMQP_URL: 'amqp://rabbit', AMQP_QUEUE: 'a queue' })).toThrow(/^AMQP_QUEUE=/);
+  });
+
+  it('takes a Redis channel prefix of letters, digits and . _ : -', () => {
+    expect(loadConfig({}).redisPrefix).toBeUndefined();
+    expect(loadConfig({ REDIS_PREFIX: 'plant-2:mw' }).redisPrefix).toBe('plant-2:mw');
+    expect(() => loadConfig({ REDIS_PREFIX: 'bus*' })).toThrow(/^REDIS_PREFIX=/);
+  });
+
   it('shares the external broker subscription only in a group that is named', () => {
     expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883' }).mqttSharedGroup).toBeUndefined();
     expect(loadConfig({ MQTT_SHARED_GROUP: 'mouldwatch' }).mqttSharedGroup).toBe('mouldwatch');

@@ -74,7 +74,16 @@ const environmentSchema = z
       .string()
       .regex(/^[^/+#]+$/, 'must be a name without /, + or #')
       .optional(),
+    AMQP_URL: url(['amqp:', 'amqps:']),
+    AMQP_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,200}$/, 'must be a queue name of letters, digits, . _ : - (at most 200)')
+      .default('mouldwatch.telemetry'),
     REDIS_URL: url(['redis:', 'rediss:']),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be letters, digits, . _ : - (at most 100)')
+      .optional(),
     SMTP_URL: url(['smtp:', 'smtps:']),
     SMS_URL: url(['http:', 'https:']).refine(
       (value) => value === undefined || !URL.canParse(value) || new URL(value).username === '',
@@ -99,6 +108,10 @@ const environmentSchema = z
     ),
     MAP_TILES_CHINA_ATTRIBUTION: z.string().max(300, 'must be at most 300 characters').default('© AutoNavi'),
   })
+  .refine((env) => !(env.AMQP_URL && env.MQTT_URL), {
+    path: ['AMQP_URL'],
+    message: 'devices reach the server through one broker: unset MQTT_URL or AMQP_URL',
+  })
   .refine((env) => !(env.DEMO && env.NODE_ENV === 'production'), {
     path: ['DEMO'],
     message: 'demo data is never seeded in production (unset DEMO or NODE_ENV=production)',
@@ -113,7 +126,11 @@ export interface Config {
   mqttUrl: string | undefined;
   /** With MQTT_URL: instances in this shared-subscription group split the messages (else each gets all). */
   mqttSharedGroup: string | undefined;
+  /** Device readings from this RabbitMQ's queue, which all instances consume from (ingest/amqp-consumer.ts). */
+  amqp: { url: string; queue: string } | undefined;
   redisUrl: string | undefined;
+  /** Redis channel prefix; derived from the installation's id when absent (infra/bus/redis-event-bus.ts). */
+  redisPrefix: string | undefined;
   /** Outgoing mail (infra/mail); without it no e-mail is queued. */
   smtpUrl: string | undefined;
   /** The HTTP SMS gateway (infra/sms, docs/api.md "SMS gateway"); without it no SMS is queued. */
@@ -176,10 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    mqttPort: e.MQTT_URL ? 0 : e.MQTT_PORT,
+    mqttPort: e.MQTT_URL || e.AMQP_URL ? 0 : e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttSharedGroup: e.MQTT_SHARED_GROUP,
+    amqp: e.AMQP_URL ? { url: e.AMQP_URL, queue: e.AMQP_QUEUE } : undefined,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     smsUrl: e.SMS_URL,
     mailFrom: e.MAIL_FROM,

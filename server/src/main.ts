@@ -9,10 +9,20 @@ import { prepareServer, type RunningServer } from './start.js';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** The intake actually in use, and what it means for several instances (README, "Several instances"). */
 function describeMqtt(mqtt: MqttStatus): string {
-  if (mqtt.kind === 'embedded') return `embedded broker on port ${mqtt.port}`;
-  if (mqtt.kind === 'off') return 'off (MQTT_PORT=0)';
-  return `shared subscription on ${withoutPassword(mqtt.url)}`;
+  switch (mqtt.kind) {
+    case 'embedded':
+      return `embedded broker on port ${mqtt.port}`;
+    case 'off':
+      return 'off (MQTT_PORT=0)';
+    case 'queue':
+      return `queue ${mqtt.queue} on ${withoutPassword(mqtt.url)} (instances share the readings)`;
+    case 'external':
+      return mqtt.sharedGroup
+        ? `shared subscription, group ${mqtt.sharedGroup}, on ${withoutPassword(mqtt.url)} (instances split the readings)`
+        : `own subscription on ${withoutPassword(mqtt.url)} (every instance receives every reading)`;
+  }
 }
 
 function printWelcome(server: RunningServer, url: string, mqtt: MqttStatus): void {
@@ -78,11 +88,13 @@ async function main(): Promise<void> {
     return explained(
       () => server.startMqtt(),
       (error) =>
-        config.mqttUrl
-          ? `MQTT_URL=${withoutPassword(config.mqttUrl)}: cannot connect to the broker (${error.message})`
-          : error.code === 'EADDRINUSE' &&
-            `MQTT_PORT=${config.mqttPort}: the port is already in use; set MQTT_PORT to a free port (0: no ` +
-              'embedded broker), or point MQTT_URL at the broker listening there',
+        config.amqp
+          ? `AMQP_URL=${withoutPassword(config.amqp.url)}: cannot consume from queue ${config.amqp.queue} (${error.message})`
+          : config.mqttUrl
+            ? `MQTT_URL=${withoutPassword(config.mqttUrl)}: cannot connect to the broker (${error.message})`
+            : error.code === 'EADDRINUSE' &&
+              `MQTT_PORT=${config.mqttPort}: the port is already in use; set MQTT_PORT to a free port (0: no ` +
+                'embedded broker), or point MQTT_URL at the broker listening there',
     );
   });
   printWelcome(server, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`, mqtt);

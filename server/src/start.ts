@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import { buildApp, createServices, type JobOptions, type Services } from './app.js';
@@ -7,6 +8,7 @@ import type { LiveHubOptions } from './infra/live/live-hub.js';
 import { LocalEventBus, type EventBus } from './infra/bus/event-bus.js';
 import { RedisEventBus } from './infra/bus/redis-event-bus.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
+import type { Database } from './infra/db/schema.js';
 import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { CYCLE_DAYS_PER_RUN } from './rollup/rollup-job.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
@@ -34,7 +36,7 @@ export interface PrepareOptions {
   seedEmpty?: boolean;
   /** Live channel timings (tests shorten them). */
   live?: Partial<LiveHubOptions>;
-  /** Redis channel prefix of the bus (tests keep theirs apart). */
+  /** Redis channel prefix of the bus, before REDIS_PREFIX and the installation's id (tests keep theirs apart). */
   busNamespace?: string;
   /** Timings of the state engine and the roll-up (tests run them by hand). */
   jobs?: JobOptions;
@@ -45,12 +47,22 @@ export interface PrepareOptions {
   signal?: AbortSignal;
 }
 
-/** Redis carries events between instances when REDIS_URL is set; one instance needs no more than memory. */
-async function openBus(config: Config, log: FastifyBaseLogger, namespace?: string): Promise<EventBus> {
+/**
+ * Redis carries events between instances when REDIS_URL is set; one instance needs no more than
+ * memory. Channels are prefixed with REDIS_PREFIX, else with the installation's id: its instances
+ * share one database, hence one id, and two installations on one Redis never hear each other.
+ */
+async function openBus(
+  config: Config,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  namespace?: string,
+): Promise<EventBus> {
   if (!config.redisUrl) return new LocalEventBus();
+  const prefix = namespace ?? config.redisPrefix ?? `mouldwatch:${await installationId(db)}`;
   try {
     return await RedisEventBus.connect(config.redisUrl, {
-      namespace,
+      namespace: prefix,
       onError: (error) => log.error({ err: error }, 'Redis bus'),
     });
   } catch (error) {
@@ -58,6 +70,11 @@ async function openBus(config: Config, log: FastifyBaseLogger, namespace?: strin
       `REDIS_URL=${withoutPassword(config.redisUrl)}: cannot connect (${(error as Error).message})`,
     );
   }
+}
+
+async function installationId(db: Kysely<Database>): Promise<string> {
+  const { id } = await db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
+  return id;
 }
 
 function seedUnlessTold(handle: DatabaseHandle, config: Config, options: PrepareOptions): Promise<SeedOutcome> {
@@ -99,7 +116,7 @@ async function prepareOn(
     config,
     db: handle.db,
     tokens: new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
-    bus: await openBus(config, log, options.busNamespace),
+    bus: await openBus(config, handle.db, log, options.busNamespace),
     log,
     now: () => new Date(),
   };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * PostgreSQL, Redis and Mosquitto of a test's own, on free ports in temp directories, which the
+ * PostgreSQL, Redis, Mosquitto and RabbitMQ of a test's own, on free ports in temp directories, which the
  * test may stop and start again at will: the machine's shared services are never touched. Each
  * `start…` answers a printable reason instead where the binaries are missing.
  */
@@ -197,3 +197,78 @@ export const startPrivateMosquitto = () =>
         ].join('\n'),
       ),
   );
+
+const RABBITMQ_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
+
+export interface PrivateRabbitMq extends PrivateService {
+  /** Where devices publish: the broker's MQTT plugin. */
+  mqttUrl: string;
+}
+
+/**
+ * A RabbitMQ node of its own (Debian's rabbitmq-server, run as root), with its MQTT plugin on a
+ * port of its own and anonymous devices let in as `guest`: it stands for a broker that
+ * authenticates devices itself. Its data stay across a restart, as a durable queue's do.
+ */
+export async function startPrivateRabbitMq(): Promise<{ service: PrivateRabbitMq } | { skipped: string }> {
+  if (!existsSync(RABBITMQ_SERVER)) return { skipped: `no ${RABBITMQ_SERVER}` };
+  if (process.getuid?.() !== 0) return { skipped: 'a private RabbitMQ node is started as root only' };
+  const dir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-rabbitmq-'));
+  const [amqpPort, mqttPort, distPort] = [await freePort(), await freePort(), await freePort()];
+  writeFileSync(
+    path.join(dir, 'rabbitmq.conf'),
+    [
+      `listeners.tcp.default = 127.0.0.1:${amqpPort}`,
+      `mqtt.listeners.tcp.default = 127.0.0.1:${mqttPort}`,
+      'mqtt.allow_anonymous = true',
+      // A private node on a busy test machine: no alarm for the disk or memory others use.
+      'disk_free_limit.absolute = 1MB',
+      'vm_memory_high_watermark.relative = 0.9',
+    ].join('\n'),
+  );
+  writeFileSync(path.join(dir, 'enabled_plugins'), '[rabbitmq_mqtt].');
+  const env = {
+    ...process.env,
+    RABBITMQ_NODENAME: `mouldwatch-${path.basename(dir).slice(-6)}@localhost`,
+    RABBITMQ_DIST_PORT: String(distPort),
+    RABBITMQ_CONFIG_FILE: path.join(dir, 'rabbitmq.conf'),
+    RABBITMQ_ENABLED_PLUGINS_FILE: path.join(dir, 'enabled_plugins'),
+    RABBITMQ_MNESIA_BASE: path.join(dir, 'mnesia'),
+    RABBITMQ_LOG_BASE: path.join(dir, 'log'),
+  };
+  let child: ChildProcess | undefined;
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  const start = async () => {
+    if (running()) return;
+    child = spawn(RABBITMQ_SERVER, [], { cwd: dir, env, stdio: 'ignore' });
+    // The Erlang VM takes seconds to boot, many more on a loaded machine.
+    await listening(mqttPort, 90_000);
+    await listening(amqpPort, 10_000);
+  };
+  // The script passes SIGTERM on to the node, which stops as `rabbitmqctl stop` would.
+  const stop = async () => {
+    if (!running()) return;
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child!.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await start();
+  } catch (error) {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+    return { skipped: `the private RabbitMQ did not start: ${(error as Error).message}` };
+  }
+  return {
+    service: {
+      url: `amqp://guest:guest@127.0.0.1:${amqpPort}`,
+      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+      stop,
+      restart: start,
+      remove: async () => {
+        await stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    },
+  };
+}

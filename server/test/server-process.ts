@@ -85,6 +85,8 @@ export interface ServerProcess {
   ): Promise<ApiAnswer<T>>;
   /** SIGTERM, and waits for the exit; the data directory stays until remove(). */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or an OOM kill ends it: nothing is closed, and waits for the exit. */
+  kill(): Promise<void>;
   remove(): Promise<void>;
 }
 
@@ -123,12 +125,13 @@ export async function startServerProcess(
     return login.body.data.access;
   };
 
-  const stop = async () => {
+  const endWith = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
+  const stop = () => endWith('SIGTERM');
   return {
     url,
     dataDir,
@@ -137,6 +140,7 @@ export async function startServerProcess(
     output,
     api,
     stop,
+    kill: () => endWith('SIGKILL'),
     remove: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

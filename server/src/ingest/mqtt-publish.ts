@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { deviceNoOfTopic } from '@mouldwatch/shared';
 import type { IngestDevice } from './ingest.repository.js';
 import { MalformedTelemetry, type TelemetryIngest } from './telemetry-ingest.js';
 
@@ -20,4 +21,23 @@ export async function storePublish(
     if (!(error instanceof MalformedTelemetry)) throw error;
     log.warn({ deviceNo: device.deviceNo, reason: error.message }, 'malformed telemetry dropped');
   }
+}
+
+/**
+ * A publish that reached the server through an external broker, which authenticated the device and
+ * let it publish only to its own topic: the device is the one the topic names.
+ */
+export async function storeFromTopic(
+  ingest: TelemetryIngest,
+  log: FastifyBaseLogger,
+  topic: string,
+  payload: Buffer,
+): Promise<void> {
+  const deviceNo = deviceNoOfTopic(topic);
+  const device = deviceNo ? await ingest.deviceByNo(deviceNo) : undefined;
+  if (!device) {
+    log.warn({ topic }, 'telemetry of an unregistered device dropped');
+    return;
+  }
+  await storePublish(ingest, device, payload, log);
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import { deviceNoOfTopic } from '@mouldwatch/shared';
-import { storePublish } from './mqtt-publish.js';
+import { storeFromTopic } from './mqtt-publish.js';
+import { ReconnectBackoff } from './reconnect-backoff.js';
 import type { TelemetryIngest } from './telemetry-ingest.js';
 
 /** Every device's telemetry topic (docs/device-protocol.md). */
@@ -62,26 +62,6 @@ export async function startBrokerSubscription(
   return { close: async () => void (await Promise.all(consumers.map((consumer) => consumer.close()))) };
 }
 
-/**
- * Pauses before a reconnection: 250 ms, doubling up to 2 s while attempts fail. Short, because
- * after a broker restart a shared subscription drops what devices publish until it is made again.
- */
-class Backoff {
-  static readonly FIRST_MS = 250;
-  static readonly MAX_MS = 2000;
-  #nextMs = Backoff.FIRST_MS;
-
-  next(): number {
-    const ms = this.#nextMs;
-    this.#nextMs = Math.min(ms * 2, Backoff.MAX_MS);
-    return ms;
-  }
-
-  reset(): void {
-    this.#nextMs = Backoff.FIRST_MS;
-  }
-}
-
 async function connectConsumer(
   ingest: TelemetryIngest,
   log: FastifyBaseLogger,
@@ -89,7 +69,7 @@ async function connectConsumer(
   clientId: string,
   topic: string,
 ): Promise<{ close(): Promise<void> }> {
-  const backoff = new Backoff();
+  const backoff = new ReconnectBackoff();
   /** The last connection was dropped because a write failed: a new connection alone is no progress. */
   let storeFailed = false;
   let closing = false;
@@ -210,19 +190,4 @@ function firstConnection(client: MqttClient): Promise<void> {
       resolve();
     });
   });
-}
-
-async function storeFromTopic(
-  ingest: TelemetryIngest,
-  log: FastifyBaseLogger,
-  topic: string,
-  payload: Buffer,
-): Promise<void> {
-  const deviceNo = deviceNoOfTopic(topic);
-  const device = deviceNo ? await ingest.deviceByNo(deviceNo) : undefined;
-  if (!device) {
-    log.warn({ topic }, 'telemetry of an unregistered device dropped');
-    return;
-  }
-  await storePublish(ingest, device, payload, log);
 }

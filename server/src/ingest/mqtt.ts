@@ -1,11 +1,16 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { startQueueConsumer } from './amqp-consumer.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startBrokerSubscription } from './mqtt-subscriber.js';
 import type { TelemetryIngest } from './telemetry-ingest.js';
 
-export type MqttStatus = { kind: 'embedded'; port: number } | { kind: 'external'; url: string } | { kind: 'off' };
+export type MqttStatus =
+  | { kind: 'embedded'; port: number }
+  | { kind: 'external'; url: string; sharedGroup: string | undefined }
+  | { kind: 'queue'; url: string; queue: string }
+  | { kind: 'off' };
 
 export interface MqttIngest {
   status: MqttStatus;
@@ -16,10 +21,13 @@ export interface MqttIngest {
 const SESSION_EXPIRY_SECONDS = 3600;
 /** Connections of an instance in a shared-subscription group. */
 const SHARED_CONNECTIONS_PER_INSTANCE = 32;
+/** Queued messages handed to one instance at a time: enough to fill the batch writer's batches. */
+const QUEUE_PREFETCH = 1000;
 
 /**
- * Device MQTT as configured: with MQTT_URL a subscription on that broker (shared with
- * MQTT_SHARED_GROUP), else the embedded broker on MQTT_PORT (0: none). `listenPort` puts the
+ * Device MQTT as configured: with AMQP_URL the queue that RabbitMQ's MQTT plugin fills, with
+ * MQTT_URL a subscription on that broker (shared with MQTT_SHARED_GROUP), else the embedded broker
+ * on MQTT_PORT (0: none). `listenPort` puts the
  * embedded broker there instead; 0 picks a free port, which the status reports (tests).
  */
 export async function startMqtt(
@@ -29,6 +37,10 @@ export async function startMqtt(
   listenPort?: number,
 ): Promise<MqttIngest> {
   const mqttLog = log.child({ component: 'mqtt' });
+  if (config.amqp) {
+    const consumer = await startQueueConsumer(ingest, mqttLog, { ...config.amqp, prefetch: QUEUE_PREFETCH });
+    return { status: { kind: 'queue', ...config.amqp }, close: () => consumer.close() };
+  }
   if (config.mqttUrl) {
     const subscription = await startBrokerSubscription(ingest, mqttLog, {
       url: config.mqttUrl,
@@ -39,7 +51,8 @@ export async function startMqtt(
         ? { group: config.mqttSharedGroup, connections: SHARED_CONNECTIONS_PER_INSTANCE }
         : undefined,
     });
-    return { status: { kind: 'external', url: config.mqttUrl }, close: () => subscription.close() };
+    const status = { kind: 'external', url: config.mqttUrl, sharedGroup: config.mqttSharedGroup } as const;
+    return { status, close: () => subscription.close() };
   }
   const port = listenPort ?? (config.mqttPort === 0 ? undefined : config.mqttPort);
   if (port === undefined) return { status: { kind: 'off' }, close: async () => {} };

@@ -9,8 +9,8 @@ interface Wire {
 }
 
 export interface RedisBusOptions {
-  /** Channel prefix; instances of one installation share it (tests use their own). */
-  namespace?: string;
+  /** Channel prefix; the instances of one installation share it, and only they (start.ts). */
+  namespace: string;
   onError?: (error: unknown) => void;
 }
 
@@ -29,14 +29,14 @@ export class RedisEventBus implements EventBus {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  static async connect(url: string, options: RedisBusOptions = {}): Promise<RedisEventBus> {
+  static async connect(url: string, options: RedisBusOptions): Promise<RedisEventBus> {
     const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const subscriber = publisher.duplicate();
     const onError = options.onError ?? (() => undefined);
     publisher.on('error', onError);
     subscriber.on('error', onError);
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    const bus = new RedisEventBus(publisher, subscriber, `${options.namespace ?? 'mouldwatch'}:bus:`, onError);
+    const bus = new RedisEventBus(publisher, subscriber, `${options.namespace}:bus:`, onError);
     subscriber.on('pmessage', (_pattern: string, channel: string, text: string) => bus.#receive(channel, text));
     await subscriber.psubscribe(`${bus.prefix}*`);
     return bus;

@@ -636,6 +636,13 @@ export interface Database {
   renewal_molds: RenewalMoldsTable;
   renewal_reminders: RenewalRemindersTable;
   renewal_flag_dismissals: RenewalFlagDismissalsTable;
+  installation: InstallationTable;
+}
+
+/** The installation's identity, one row (migration 0031). */
+export interface InstallationTable {
+  id: string;
+  created_at: Date;
 }
 
 /** One sharer's sharing with one recipient (migration 0024); the moulds are the grants with shared_by. */
