@@ -20,7 +20,8 @@ function describeMqtt(mqtt: MqttStatus): string {
       return `queue ${mqtt.queue} on ${withoutPassword(mqtt.url)} (instances share the readings)`;
     case 'external':
       return mqtt.sharedGroup
-        ? `shared subscription, group ${mqtt.sharedGroup}, on ${withoutPassword(mqtt.url)} (instances split the readings)`
+        ? `shared subscription, group ${mqtt.sharedGroup}, on ${withoutPassword(mqtt.url)} (instances split ` +
+            "the readings; a dead instance's share waits until it returns: README, Several instances)"
         : `own subscription on ${withoutPassword(mqtt.url)} (every instance receives every reading)`;
   }
 }

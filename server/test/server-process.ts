@@ -73,6 +73,8 @@ export interface ApiAnswer<T = unknown> {
 
 export interface ServerProcess {
   url: string;
+  /** Its process id (memory, open files). */
+  pid: number;
   dataDir: string;
   /** The first administrator's JWT. */
   adminToken: string;
@@ -134,6 +136,7 @@ export async function startServerProcess(
   const stop = () => endWith('SIGTERM');
   return {
     url,
+    pid: child.pid!,
     dataDir,
     adminToken: admin ? await logIn({ username: admin[1]!, password: admin[2]! }) : adminToken!,
     exitCode: () => child.exitCode,
