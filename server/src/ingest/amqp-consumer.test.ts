@@ -3,8 +3,15 @@ import amqp, { type Channel, type ChannelModel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakReadingsTable, readingsOf, registerDevice, telemetryMessage } from '../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
-import { startQueueConsumer, topicOfRoutingKey } from './amqp-consumer.js';
+import { startQueueConsumer, topicOfRoutingKey, withHeartbeat } from './amqp-consumer.js';
 import type { BrokerSubscription } from './mqtt-subscriber.js';
+
+describe('the connection to the queue', () => {
+  it('asks for 5 s heartbeats unless the URL names its own', () => {
+    expect(withHeartbeat('amqp://mw:secret@rabbit:5672/plant')).toBe('amqp://mw:secret@rabbit:5672/plant?heartbeat=5');
+    expect(withHeartbeat('amqps://rabbit/?heartbeat=20')).toBe('amqps://rabbit/?heartbeat=20');
+  });
+});
 
 describe('the routing key of a device publish', () => {
   it('gives back the MQTT topic, dots inside the serial number included', () => {
