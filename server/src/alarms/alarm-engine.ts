@@ -6,7 +6,6 @@ import {
   AlarmType,
   emptyTracks,
   judgeReadings,
-  moldInfoSchema,
   offlineAfterSeconds,
   alarmKey,
   type AlarmLevel,
@@ -20,6 +19,7 @@ import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database, UserMessagesTable } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
+import { MouldInfoCache } from '../state/mould-info-cache.js';
 import { planChanges, type CreatedPlan } from './alarm-plan.js';
 import { reconcileAlarms } from './alarm-reconcile.js';
 import {
@@ -204,6 +204,7 @@ const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
  */
 export class AlarmEngine {
   readonly #repository = new AlarmsRepository();
+  readonly #infos = new MouldInfoCache();
   readonly #options: AlarmEngineOptions;
   /** Everything the engine writes goes one at a time (the embedded database has one session). */
   #serial: Promise<unknown> = Promise.resolve();
@@ -364,7 +365,7 @@ export class AlarmEngine {
         continue;
       }
       const judged = judgeReadings({
-        info: moldInfoSchema.parse(mould.info ?? {}),
+        info: this.#infos.of(mould.id, mould.version, mould.info),
         monitored: mould.launch_listen === 1,
         tracks,
         open: openMap(open),
@@ -451,7 +452,7 @@ export class AlarmEngine {
     const stored = await this.#repository.readingAlarmsFrom(trx, mould.id, anchor);
     const openAtAnchor = stored.filter((row) => row.opened_at < anchor);
     const judged = judgeReadings({
-      info: moldInfoSchema.parse(mould.info ?? {}),
+      info: this.#infos.of(mould.id, mould.version, mould.info),
       monitored: mould.launch_listen === 1,
       tracks: { ...emptyTracks(), lastTs: seed ? epoch(seed.ts) : null, poweredOff: seed?.event === 'power_off' },
       open: openMap(openAtAnchor),
