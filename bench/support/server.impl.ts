@@ -16,6 +16,8 @@
  *     channel filled → {"rollups": rows}
  *   users N → with --live: N more users of the admin's role, each granted the mould → {"tokens": [JWT, …]}
  *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
+ *   db-cpu → {"ms": CPU time (user + system) the PostgreSQL backends serving this server have spent so
+ *     far, or null on PGlite / without /proc}: two answers apart give the database's work in between
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
  * The load (devices, browser socket) runs in the parent process so that it does not take the
  * server's event loop, as real devices would not.
@@ -25,10 +27,11 @@
  *
  * Diagnosis aids (off by default; the figures they print go to stderr): BENCH_DIAG=1 times each batch
  * write (`diag` command), BENCH_DIAG=noupdate skips marking devices seen, BENCH_DIAG=nostate keeps the
- * state engine from following readings. BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
+ * state engine from following readings, BENCH_DIAG=statements (PostgreSQL) counts and times each kind
+ * of statement (its first words), printed to stderr by `diag`. BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -78,6 +81,25 @@ if (process.env.BENCH_DIAG === 'noupdate') {
     }
   };
 }
+// BENCH_DIAG=statements: every statement sent through pg, counted and timed by its first words.
+const statements = new Map<string, { count: number; ms: number }>();
+if (process.env.BENCH_DIAG === 'statements') {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
+    const kind = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    const started = performance.now();
+    const settle = () => {
+      const entry = statements.get(kind) ?? { count: 0, ms: 0 };
+      entry.count += 1;
+      entry.ms += performance.now() - started;
+      statements.set(kind, entry);
+    };
+    const result = query.apply(this, args);
+    if (result instanceof Promise) void result.then(settle, settle);
+    return result;
+  } as typeof pg.Client.prototype.query;
+}
 // BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
 if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
 /** 13 months of full 15-minute roll-ups of one mould: every channel read once a minute. */
@@ -105,6 +127,10 @@ const ADMIN = { username: 'benchadmin', password: 'bench1234', name: 'Bench', em
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mouldwatch-bench-'));
 const schema = `mw_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
 
+/** CPU ms of every backend of this server seen so far, at its last sighting (pid → ms). */
+const backendCpu = new Map<number, number>();
+let sampleBackends: (() => Promise<void>) | undefined;
+
 async function pgAdmin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
@@ -118,7 +144,11 @@ async function pgAdmin(statement: string): Promise<void> {
 let database: DatabaseHandle | undefined;
 if (kind === 'postgres') {
   await pgAdmin(`create schema ${schema}`);
-  database = await openDatabase({ kind: 'postgres', url: PG_URL, schema });
+  // Named after the schema: the backends serving this server are found by it (`db-cpu`).
+  const url = new URL(PG_URL);
+  url.searchParams.set('application_name', schema);
+  database = await openDatabase({ kind: 'postgres', url: url.toString(), schema });
+  followBackends(database.db);
 }
 
 const config = loadConfig({
@@ -251,7 +281,12 @@ try {
         const info = JSON.stringify({ mold_temp_setting: [{ name: 'T1', set: 40, alert: 5 }] });
         await server.context.db.updateTable('molds').set({ launch_listen: 1, info }).where('id', '=', moldId).execute();
         console.log(JSON.stringify({ monitored: moldId }));
+      } else if (command === 'db-cpu') {
+        await sampleBackends?.();
+        console.log(JSON.stringify({ ms: backendCpuMs() }));
       } else if (command === 'diag') {
+        const kinds = [...statements].sort((a, b) => b[1].ms - a[1].ms);
+        for (const [kind, { count, ms }] of kinds) console.error(`${Math.round(ms)} ms ${count} × ${kind}`);
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
         console.log(
@@ -276,6 +311,30 @@ try {
   await stop();
   process.exit(1);
 }
+
+/**
+ * Every half second, the CPU time of the PostgreSQL backends serving this server (found by their
+ * application_name), read from /proc: the database's share of the work, which the server's own CPU
+ * time leaves out. A backend that ends is counted up to its last sighting.
+ */
+function followBackends(db: Kysely<Database>): void {
+  if (!existsSync('/proc/self/stat')) return;
+  sampleBackends = async () => {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where application_name = ${schema}`.execute(db);
+    for (const { pid } of rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        backendCpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
+  setInterval(() => void sampleBackends?.().catch(() => undefined), 500).unref();
+}
+
+const backendCpuMs = () => (sampleBackends ? [...backendCpu.values()].reduce((sum, ms) => sum + ms, 0) : null);
 
 /**
  * A monitored mould per device, with temperature and cycle settings around what bench/ingest.mjs

@@ -6,7 +6,6 @@ import {
   AlarmType,
   emptyTracks,
   judgeReadings,
-  moldInfoSchema,
   offlineAfterSeconds,
   alarmKey,
   type AlarmLevel,
@@ -20,7 +19,8 @@ import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database, UserMessagesTable } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
-import { planChanges, type CreatedPlan } from './alarm-plan.js';
+import { MouldInfoCache } from '../state/mould-info-cache.js';
+import { planChanges, type CreatedPlan, type RaisePlan } from './alarm-plan.js';
 import { reconcileAlarms } from './alarm-reconcile.js';
 import {
   AlarmsRepository,
@@ -121,6 +121,7 @@ interface Rejudge {
 
 interface NewAlarmOf {
   mould: MouldFacts;
+  plan: CreatedPlan;
   alarm: NewAlarm;
   news: boolean;
 }
@@ -130,6 +131,7 @@ function newAlarm(mould: MouldFacts, created: CreatedPlan, now: Date): NewAlarmO
   const news = created.closedAt === null || now.getTime() - created.openedAt.getTime() < NEWS_WINDOW_MS;
   return {
     mould,
+    plan: created,
     news,
     alarm: {
       org_id: mould.org_id,
@@ -196,6 +198,27 @@ function revisedChange(wasClosed: Date | null, closed: Date | null): AlarmEvent[
 const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
 
 /**
+ * The alarms a run notifies of, each with the figures of its moment: the new ones that are news as
+ * they opened, then each raise from early to alert as it was raised (of an alarm open before the
+ * run, or of a new one that is news). So the notices are those of judging one reading at a time.
+ */
+function told(newAlarms: readonly NewAlarmOf[], inserted: readonly AlarmRow[], raises: readonly RaisePlan[]) {
+  const rowOf = new Map(inserted.map((row) => [row.unique_str, row]));
+  const newsRowOf = new Map<CreatedPlan, AlarmRow>();
+  for (const { plan, alarm, news } of newAlarms) {
+    const row = rowOf.get(alarm.unique_str);
+    if (news && row) newsRowOf.set(plan, row);
+  }
+  return [
+    ...[...newsRowOf].map(([plan, row]) => ({ ...row, ...plan.opening })),
+    ...raises.flatMap(({ target, value, level, bound }) => {
+      const row = 'row' in target ? target.row : newsRowOf.get(target);
+      return row ? [{ ...row, value, level, bound }] : [];
+    }),
+  ];
+}
+
+/**
  * The alarm engine (issue 12): judges every stored reading exactly once, in reading-time order per
  * mould, against the rules of shared/src/alarm; keeps `alarms` (open, worst value, close), creates
  * the notices of each opened alarm for everyone who may read the mould, and announces
@@ -204,6 +227,7 @@ const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
  */
 export class AlarmEngine {
   readonly #repository = new AlarmsRepository();
+  readonly #infos = new MouldInfoCache();
   readonly #options: AlarmEngineOptions;
   /** Everything the engine writes goes one at a time (the embedded database has one session). */
   #serial: Promise<unknown> = Promise.resolve();
@@ -340,6 +364,7 @@ export class AlarmEngine {
     const newAlarms: NewAlarmOf[] = [];
     /** Open alarms raised from early to alert: their readers hear of it as of a new alarm. */
     const raised: AlarmRow[] = [];
+    const raises: RaisePlan[] = [];
     const announce = nothing();
     const trackRows = [];
     for (const mould of moulds) {
@@ -364,7 +389,7 @@ export class AlarmEngine {
         continue;
       }
       const judged = judgeReadings({
-        info: moldInfoSchema.parse(mould.info ?? {}),
+        info: this.#infos.of(mould.id, mould.version, mould.info),
         monitored: mould.launch_listen === 1,
         tracks,
         open: openMap(open),
@@ -381,10 +406,8 @@ export class AlarmEngine {
           updated_at: change.updatedAt,
         });
         announce.alarms.push(this.#event(change.row, change.closedAt ? 'closed' : 'updated'));
-        if (!change.closedAt && change.row.level === 'early' && change.level === 'alert') {
-          raised.push({ ...change.row, value: change.value, level: change.level, bound: change.bound });
-        }
       }
+      raises.push(...plan.raises);
       newAlarms.push(...plan.created.map((created) => newAlarm(mould, created, now)));
     }
     await this.#repository.saveTracks(trx, trackRows);
@@ -392,18 +415,12 @@ export class AlarmEngine {
       trx,
       newAlarms.map(({ alarm }) => alarm),
     );
-    const news = new Set(newAlarms.filter((alarm) => alarm.news).map(({ alarm }) => alarm.unique_str));
     for (const row of inserted) {
       announce.alarms.push(this.#event(row, 'opened'));
       if (row.closed_at) announce.alarms.push(this.#event(row, 'closed'));
     }
     const numbers = new Map(moulds.map((mould) => [mould.id, mould]));
-    announce.notices = await this.#notify(
-      trx,
-      [...inserted.filter((row) => news.has(row.unique_str)), ...raised],
-      numbers,
-      0,
-    );
+    announce.notices = await this.#notify(trx, [...told(newAlarms, inserted, raises), ...raised], numbers, 0);
     return announce;
   }
 
@@ -451,7 +468,7 @@ export class AlarmEngine {
     const stored = await this.#repository.readingAlarmsFrom(trx, mould.id, anchor);
     const openAtAnchor = stored.filter((row) => row.opened_at < anchor);
     const judged = judgeReadings({
-      info: moldInfoSchema.parse(mould.info ?? {}),
+      info: this.#infos.of(mould.id, mould.version, mould.info),
       monitored: mould.launch_listen === 1,
       tracks: { ...emptyTracks(), lastTs: seed ? epoch(seed.ts) : null, poweredOff: seed?.event === 'power_off' },
       open: openMap(openAtAnchor),

@@ -43,6 +43,7 @@ function produced(opened: number, closed: number | null, extra: Partial<CreatedP
     level: 'alert',
     bound: 65,
     closedAt: closed === null ? null : at(closed),
+    opening: { value: 70, level: 'alert', bound: 65 },
     updatedAt: at(closed ?? opened),
     ...extra,
   };

@@ -23,6 +23,8 @@ export interface MouldFacts {
   mold_number: string;
   info: unknown;
   launch_listen: number;
+  /** The row's version (`xmin`): a saved change of the mould gives it a new one. */
+  version: string;
 }
 
 /** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
@@ -100,7 +102,7 @@ export class AlarmsRepository {
     if (moldIds.length === 0) return [];
     return db
       .selectFrom('molds')
-      .select(['id', 'org_id', 'name', 'mold_number', 'info', 'launch_listen'])
+      .select(['id', 'org_id', 'name', 'mold_number', 'info', 'launch_listen', sql<string>`xmin::text`.as('version')])
       .where('id', 'in', moldIds)
       .execute();
   }

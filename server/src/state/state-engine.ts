@@ -1,7 +1,6 @@
 import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import {
-  moldInfoSchema,
   slotStartOf,
   stateThresholds,
   STATE_ALARM_TYPES,
@@ -13,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database, MoldStatusRow } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
+import { MouldInfoCache } from './mould-info-cache.js';
 import { advanceStatus, isLate, lookbackSeconds, recomputeStatus, type MouldSettings } from './status-advance.js';
 import { presentLiveStatus } from './status.presenter.js';
 import { StateRepository, type LockedMold } from './state.repository.js';
@@ -37,6 +37,12 @@ export const SWEEP_JOB = 'mold-state-sweep';
 /** Moulds moved on per sweep transaction. */
 const SWEEP_BATCH = 25;
 
+/**
+ * Moulds whose readings are applied per transaction: a few statements for all of them, not a
+ * transaction per mould (which under full load cost more than storing the readings).
+ */
+const APPLY_BATCH = 50;
+
 type StatusEvent = BusEvents['moldStatus'];
 
 /**
@@ -47,6 +53,7 @@ type StatusEvent = BusEvents['moldStatus'];
  */
 export class StateEngine {
   readonly #repository = new StateRepository();
+  readonly #infos = new MouldInfoCache();
   readonly #options: StateEngineOptions;
   /** Readings not yet applied, per mould: they are applied together, in time order. */
   readonly #pending = new Map<number, DeviceMessage[]>();
@@ -153,18 +160,32 @@ export class StateEngine {
       });
   }
 
+  /** What is pending, APPLY_BATCH moulds a transaction (in id order, as they are locked). */
   async #drain(): Promise<void> {
-    for (const [moldId, readings] of this.#pending) {
-      this.#pending.delete(moldId);
-      try {
-        const now = this.context.now();
-        const events = await this.context.db
-          .transaction()
-          .execute((trx) => this.#advance(trx, [moldId], new Map([[moldId, readings]]), now));
-        this.#announce(events);
-      } catch (error) {
+    const pending = [...this.#pending].sort(([a], [b]) => a - b);
+    this.#pending.clear();
+    for (let start = 0; start < pending.length; start += APPLY_BATCH) {
+      await this.#apply(new Map(pending.slice(start, start + APPLY_BATCH)));
+    }
+  }
+
+  /**
+   * Applies the readings of some moulds in one transaction. If it fails, each mould is tried on its
+   * own, so that one mould's failure does not cost the others their readings.
+   */
+  async #apply(readingsOf: ReadonlyMap<number, readonly DeviceMessage[]>): Promise<void> {
+    try {
+      const now = this.context.now();
+      const events = await this.context.db
+        .transaction()
+        .execute((trx) => this.#advance(trx, [...readingsOf.keys()], readingsOf, now));
+      this.#announce(events);
+    } catch (error) {
+      if (readingsOf.size === 1) {
         this.#logFailure(error);
+        return;
       }
+      for (const entry of readingsOf) await this.#apply(new Map([entry]));
     }
   }
 
@@ -183,7 +204,7 @@ export class StateEngine {
     const movable = locked.filter(([moldId, mold]) => mold.status || (readingsOf.get(moldId)?.length ?? 0) > 0);
     const advanced = [];
     for (const [moldId, mold] of movable) {
-      const info = moldInfoSchema.parse(mold.info);
+      const info = this.#infos.of(moldId, mold.version, mold.info);
       const settings = { thresholds: stateThresholds(info), voltage: info.voltage };
       const readings = readingsOf.get(moldId) ?? [];
       const moved =

@@ -18,6 +18,8 @@ import type { RecomputeInput } from './status-advance.js';
 export interface LockedMold {
   orgId: number;
   info: unknown;
+  /** The row's version (`xmin`): a saved change of the mould gives it a new one. */
+  version: string;
   status: MoldStatusRow | undefined;
   /** An alarm of the mould is open: its state is `alarm`. */
   alarmActive: boolean;
@@ -33,7 +35,7 @@ export class StateRepository {
     if (moldIds.length === 0) return new Map();
     const rows = await trx
       .selectFrom('molds')
-      .select(['id', 'org_id', 'info'])
+      .select(['id', 'org_id', 'info', sql<string>`xmin::text`.as('version')])
       .where('id', 'in', moldIds)
       .orderBy('id')
       // Not `for update`: that would hold up the reading inserts, whose foreign key takes a key share lock.
@@ -53,7 +55,13 @@ export class StateRepository {
     return new Map(
       rows.map((row) => [
         row.id,
-        { orgId: row.org_id, info: row.info, status: statusOf.get(row.id), alarmActive: alarmActive.has(row.id) },
+        {
+          orgId: row.org_id,
+          info: row.info,
+          version: row.version,
+          status: statusOf.get(row.id),
+          alarmActive: alarmActive.has(row.id),
+        },
       ]),
     );
   }
