@@ -93,7 +93,8 @@ export const en = {
     subscribeOn: 'On',
     subscribeOff: 'Off',
     frequency: 'Alert push frequency',
-    frequencyTimes: 'At most {{count}} times',
+    frequencyTimes_one: 'At most {{count}} time',
+    frequencyTimes_other: 'At most {{count}} times',
     daily: 'per day',
     weekly: 'per week',
     frequencyHint: 'Applies to alert messages by SMS and e-mail.',
@@ -113,6 +114,7 @@ export const en = {
     notFoundDescription: 'The address may be mistyped, or the page may have moved.',
   },
   notices: {
+    closeAll: 'Close all',
     loading: 'Loading notifications…',
     empty: 'No notifications',
     end: 'No more notifications',

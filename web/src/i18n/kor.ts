@@ -94,7 +94,8 @@ export const kor: UiCatalog = {
     subscribeOn: '켜짐',
     subscribeOff: '꺼짐',
     frequency: '알람 발송 빈도',
-    frequencyTimes: '최대 {{count}}회',
+    frequencyTimes_one: '최대 {{count}}회',
+    frequencyTimes_other: '최대 {{count}}회',
     daily: '매일',
     weekly: '매주',
     frequencyHint: 'SMS 및 이메일 알람 메시지에 적용됩니다.',
@@ -114,6 +115,7 @@ export const kor: UiCatalog = {
     notFoundDescription: '주소가 잘못 입력되었거나 페이지가 이동되었을 수 있습니다.',
   },
   notices: {
+    closeAll: '모두 닫기',
     loading: '알림을 불러오는 중…',
     empty: '알림이 없습니다',
     end: '더 이상 알림이 없습니다',

@@ -94,7 +94,8 @@ export const por: UiCatalog = {
     subscribeOn: 'Ativadas',
     subscribeOff: 'Desativadas',
     frequency: 'Frequência de envio de alertas',
-    frequencyTimes: 'No máximo {{count}} vezes',
+    frequencyTimes_one: 'No máximo {{count}} vez',
+    frequencyTimes_other: 'No máximo {{count}} vezes',
     daily: 'por dia',
     weekly: 'por semana',
     frequencyHint: 'Vale para mensagens de alerta por SMS e e-mail.',
@@ -114,6 +115,7 @@ export const por: UiCatalog = {
     notFoundDescription: 'O endereço pode ter sido digitado errado ou a página foi movida.',
   },
   notices: {
+    closeAll: 'Fechar todos',
     loading: 'Carregando notificações…',
     empty: 'Nenhuma notificação',
     end: 'Não há mais notificações',

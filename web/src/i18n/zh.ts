@@ -93,7 +93,8 @@ export const zh: UiCatalog = {
     subscribeOn: '开',
     subscribeOff: '关',
     frequency: '报警推送频率',
-    frequencyTimes: '最多 {{count}} 次',
+    frequencyTimes_one: '最多 {{count}} 次',
+    frequencyTimes_other: '最多 {{count}} 次',
     daily: '每天',
     weekly: '每周',
     frequencyHint: '适用于短信和邮件报警消息。',
@@ -113,6 +114,7 @@ export const zh: UiCatalog = {
     notFoundDescription: '地址可能输入有误，或页面已被移动。',
   },
   notices: {
+    closeAll: '全部关闭',
     loading: '正在加载通知…',
     empty: '暂无通知',
     end: '没有更多通知了',
