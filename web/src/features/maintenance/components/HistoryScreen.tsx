@@ -104,7 +104,7 @@ export function HistoryScreen({ title }: ScreenProps) {
       testId="maint-history"
       filters={
         <>
-          <CompanyGroupPicker value={org} onChange={setOrg} allowClear testId="maint-history-org" />
+          <CompanyGroupPicker value={org} onChange={setOrg} allowClear choices="ownMoulds" testId="maint-history-org" />
           <TaskTypeSelect value={taskType} onChange={setTaskType} />
           <DatePicker.RangePicker
             className="mw-maint-period"
