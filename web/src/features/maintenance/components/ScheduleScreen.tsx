@@ -165,11 +165,18 @@ export function ScheduleScreen({ title }: ScreenProps) {
         emptyText={t('emptySchedule')}
         onAdd={actions.can('add') ? () => setEditing({}) : undefined}
         addLabel={t('add')}
+        figureColumn="remaining"
         testId="maint-schedule"
         liveRefresh
         filters={
           <>
-            <CompanyGroupPicker value={org} onChange={setOrg} allowClear testId="maint-filter-org" />
+            <CompanyGroupPicker
+              value={org}
+              onChange={setOrg}
+              allowClear
+              choices="ownMoulds"
+              testId="maint-filter-org"
+            />
             <Select<MaintenanceStatus>
               className="mw-maint-filter"
               allowClear

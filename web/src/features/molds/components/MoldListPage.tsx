@@ -94,6 +94,7 @@ export function MoldListPage({ title }: ScreenProps) {
         list={list}
         columns={columns}
         rowKey="id"
+        keyColumn="name"
         testId="molds"
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={

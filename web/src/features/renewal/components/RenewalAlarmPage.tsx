@@ -76,6 +76,7 @@ export function RenewalAlarmPage({ title }: ScreenProps) {
         list={list}
         columns={columns}
         rowKey="id"
+        figureColumn="days"
         testId="renewal-molds"
         searchPlaceholder={t('overview.searchPlaceholder')}
         emptyText={all ? t('overview.emptyAll') : t('overview.empty')}

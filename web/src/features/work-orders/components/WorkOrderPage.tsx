@@ -200,6 +200,7 @@ export function WorkOrderPage({ title }: ScreenProps) {
           setDetail({ id: order.id, orderNo: order.order_no }),
         )}
         rowKey="id"
+        figureColumn="progress"
         testId="work-orders"
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={
