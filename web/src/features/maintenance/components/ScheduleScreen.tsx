@@ -6,7 +6,7 @@ import {
   type MaintenanceStatus,
   type MaintenanceTaskType,
 } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { currentLanguage, serverText } from '../../../i18n';

@@ -10,7 +10,7 @@ import {
   type WorkOrderStatus,
 } from '@mouldwatch/shared';
 import { ListScreen, usePagedList } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { toast } from '../../../lib/feedback';
 import { ApiError, isCanceled } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
