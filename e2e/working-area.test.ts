@@ -107,3 +107,18 @@ async function openAlarmCompanyFilter(page: Page): Promise<void> {
   await expect.poll(() => options.count()).toBeGreaterThan(0);
   await screenshot(page, 'viewer-alarm-company-filter', { fullPage: false });
 }
+
+describe('the mould form', () => {
+  it('marks its required fields as the other forms do, and says the alert temperature is a band', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await page.goto(`${consoleApp.url}/moldsetting/mold`);
+    await page.getByTestId('molds-add').click();
+    const form = page.getByTestId('mold-form');
+    await form.waitFor();
+    const marked = () => form.locator('label.ant-form-item-required').allInnerTexts();
+    await expect.poll(marked).toEqual(expect.arrayContaining(['模具名称', '公司', '穴数']));
+    expect(await marked()).not.toContain('客户');
+    await screenshot(page, 'mold-form-required-zh-1440', { fullPage: false });
+  });
+});
