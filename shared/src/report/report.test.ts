@@ -34,10 +34,12 @@ describe('OEE', () => {
     expect(factors.oee).toBeCloseTo(0.59375, 12);
   });
 
-  it('caps performance at 1 when cycles beat the target', () => {
-    const factors = oeeOf(mouldFigures({ ...base, run_s: 100, shots: 20, cavitation: 1, target_cycle_s: 10 }));
-    expect(factors.performance).toBe(1);
-    expect(factors.oee).toBe(1);
+  it('shows performance above 1 when cycles beat the target (the target is wrong), with no speed loss', () => {
+    const figures = mouldFigures({ ...base, run_s: 100, shots: 20, cavitation: 1, target_cycle_s: 10 });
+    const factors = oeeOf(figures);
+    expect(factors.performance).toBe(2);
+    expect(factors.oee).toBe(2);
+    expect(oeeWaterfall(figures)).toMatchObject({ speed_loss_s: 0, productive_s: 100 });
   });
 
   it('with zero shots: performance 0, quality null, OEE 0', () => {

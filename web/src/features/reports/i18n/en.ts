@@ -25,6 +25,7 @@ export const en = {
     chooseSelection: 'Choose the moulds and the period of the report.',
   },
   oee: {
+    performanceOverTarget: 'Above 100 %: the moulds cycled faster than their target cycle time, so the target is wrong',
     oee: 'OEE',
     target: 'Target {{value}}',
     noTarget: 'No target OEE set',

@@ -26,6 +26,7 @@ export const zh: typeof en = {
     chooseSelection: '请选择报表的模具和周期。',
   },
   oee: {
+    performanceOverTarget: '超过 100 %：模具周期快于目标周期时间，目标设置有误',
     oee: 'OEE',
     target: '目标 {{value}}',
     noTarget: '未设置目标 OEE',
