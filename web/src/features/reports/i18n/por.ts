@@ -26,7 +26,8 @@ export const por: typeof en = {
     chooseSelection: 'Escolha os moldes e o período do relatório.',
   },
   oee: {
-    performanceOverTarget: 'Acima de 100 %: os moldes ciclaram mais rápido que o tempo de ciclo alvo, portanto o alvo está errado',
+    performanceOverTarget:
+      'Acima de 100 %: os moldes ciclaram mais rápido que o tempo de ciclo alvo, portanto o alvo está errado',
     oee: 'OEE',
     target: 'Meta {{value}}',
     noTarget: 'Sem OEE alvo definido',
