@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlarmType, MENU_ITEMS, VIEWER_MENU_IDS } from '@mouldwatch/shared';
 import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
+import { openWithSelectedMould } from './support/moulds.js';
 import { logIn, logInLive, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
@@ -120,5 +121,31 @@ describe('the mould form', () => {
     await expect.poll(marked).toEqual(expect.arrayContaining(['模具名称', '公司', '穴数']));
     expect(await marked()).not.toContain('客户');
     await screenshot(page, 'mold-form-required-zh-1440', { fullPage: false });
+  });
+});
+
+describe('the History tab', () => {
+  it('opens on the last 24 hours with data, and its presets move the window', async () => {
+    const mould = await consoleApp.server.context.db
+      .selectFrom('molds')
+      .select(['id', 'name', 'mold_number'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const [width, language, locale] of [
+      [1440, 'en', 'en-US'],
+      [390, 'zh', 'zh-CN'],
+    ] as const) {
+      const page = await browser.newPage({ width, height: width === 390 ? 844 : 900, locale });
+      await logIn(page, consoleApp.url, 'admin', 'admin123');
+      await openWithSelectedMould(page, `${consoleApp.url}/detail/moldTemp`, { ...mould, id: Number(mould.id) });
+      await page.getByTestId('tab-history').click();
+      const rows = page.locator('[data-testid="detail-table"] .ant-table-row');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await page.getByTestId('preset-last24h').locator('xpath=..').getAttribute('aria-checked')).toBe('true');
+      await settled(page);
+      await screenshot(page, `detail-history-default-${language}-${width}`);
+      await page.getByTestId('preset-last7d').click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    }
   });
 });

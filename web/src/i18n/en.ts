@@ -180,7 +180,9 @@ export const en = {
     realtime: 'Real Time',
     history: 'History',
     range: 'Range',
-    ranges: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
+    presetsLabel: 'Period',
+    presets: { last24h: 'Last 24 h', last7d: 'Last 7 days', last30d: 'Last 30 days' },
+    ranges: { hour: 'Hourly', day: 'Daily', week: 'Weekly', month: 'Monthly' },
     pickDate: { hour: 'Choose a day', day: 'Choose a day', week: 'Choose a week', month: 'Choose a month' },
     rangeHint: {
       hour: 'Hourly values from the chosen day until now (last month)',

@@ -181,7 +181,9 @@ export const kor: UiCatalog = {
     realtime: '실시간',
     history: '이력',
     range: '기간',
-    ranges: { hour: '시간', day: '일', week: '주', month: '월' },
+    presetsLabel: '기간',
+    presets: { last24h: '최근 24시간', last7d: '최근 7일', last30d: '최근 30일' },
+    ranges: { hour: '시간별', day: '일별', week: '주별', month: '월별' },
     pickDate: { hour: '날짜 선택', day: '날짜 선택', week: '주 선택', month: '월 선택' },
     rangeHint: {
       hour: '선택한 날짜부터 현재까지 시간별 값 (최근 1개월)',

@@ -181,7 +181,9 @@ export const por: UiCatalog = {
     realtime: 'Tempo real',
     history: 'Histórico',
     range: 'Intervalo',
-    ranges: { hour: 'Hora', day: 'Dia', week: 'Semana', month: 'Mês' },
+    presetsLabel: 'Período',
+    presets: { last24h: 'Últimas 24 h', last7d: 'Últimos 7 dias', last30d: 'Últimos 30 dias' },
+    ranges: { hour: 'Por hora', day: 'Por dia', week: 'Por semana', month: 'Por mês' },
     pickDate: { hour: 'Escolha um dia', day: 'Escolha um dia', week: 'Escolha uma semana', month: 'Escolha um mês' },
     rangeHint: {
       hour: 'Valores por hora do dia escolhido até agora (último mês)',

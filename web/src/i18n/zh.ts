@@ -180,7 +180,9 @@ export const zh: UiCatalog = {
     realtime: '实时',
     history: '历史',
     range: '时间范围',
-    ranges: { hour: '时', day: '日', week: '周', month: '月' },
+    presetsLabel: '时段',
+    presets: { last24h: '最近 24 小时', last7d: '最近 7 天', last30d: '最近 30 天' },
+    ranges: { hour: '按小时', day: '按天', week: '按周', month: '按月' },
     pickDate: { hour: '选择日期', day: '选择日期', week: '选择周', month: '选择月份' },
     rangeHint: {
       hour: '从所选日期至今的每小时数据（最近一个月）',
