@@ -141,7 +141,7 @@ function columns(
               {t('list.reject')}
             </Button>
           ) : null}
-          {actions.canEdit ? (
+          {actions.mayEdit(order) ? (
             <Tooltip title={searching ? t('list.searchEditOff') : undefined}>
               <Button
                 type="link"
