@@ -201,6 +201,7 @@ describe('report buckets', () => {
     const midnight = now - 10 * 3600;
     expect(reportPeriod('today', now, 'Asia/Kolkata')).toEqual({ start: midnight, end: now });
     expect(reportPeriod('yesterday', now, 'Asia/Kolkata')).toEqual({ start: midnight - 86_400, end: midnight });
+    expect(reportPeriod('last7Days', now, 'Asia/Kolkata')).toEqual({ start: midnight - 6 * 86_400, end: now });
     expect(reportPeriod('thisWeek', now, 'Asia/Kolkata')).toEqual({ start: midnight - 2 * 86_400, end: now });
     expect(reportPeriod('lastWeek', now, 'Asia/Kolkata')).toEqual({
       start: midnight - 9 * 86_400,

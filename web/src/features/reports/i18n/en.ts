@@ -10,6 +10,7 @@ export const en = {
     today: 'Today',
     yesterday: 'Yesterday',
     thisWeek: 'This week',
+    last7Days: 'Last 7 days',
     lastWeek: 'Last week',
     thisMonth: 'This month',
     custom: 'Custom',

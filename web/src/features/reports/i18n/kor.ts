@@ -11,6 +11,7 @@ export const kor: typeof en = {
     today: '오늘',
     yesterday: '어제',
     thisWeek: '이번 주',
+    last7Days: '최근 7일',
     lastWeek: '지난주',
     thisMonth: '이번 달',
     custom: '사용자 지정',

@@ -11,6 +11,7 @@ export const por: typeof en = {
     today: 'Hoje',
     yesterday: 'Ontem',
     thisWeek: 'Esta semana',
+    last7Days: 'Últimos 7 dias',
     lastWeek: 'Semana passada',
     thisMonth: 'Este mês',
     custom: 'Personalizado',

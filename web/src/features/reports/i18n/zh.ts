@@ -11,6 +11,7 @@ export const zh: typeof en = {
     today: '今天',
     yesterday: '昨天',
     thisWeek: '本周',
+    last7Days: '最近 7 天',
     lastWeek: '上周',
     thisMonth: '本月',
     custom: '自定义',
