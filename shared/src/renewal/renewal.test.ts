@@ -44,6 +44,14 @@ describe('renewal dates', () => {
     expect(daysLeft(at('2026-11-23T12:00:00Z'), now)).toBe(-1);
   });
 
+  it('counts the whole days since an expiry, not one more', () => {
+    const now = at('2026-11-24T12:00:00Z');
+    // Expired 5 days and 6 hours ago: "Expired 5 days ago", not 6.
+    expect(daysLeft(at('2026-11-19T06:00:00Z'), now)).toBe(-5);
+    expect(daysLeft(at('2026-11-19T12:00:00Z'), now)).toBe(-5);
+    expect(daysLeft(at('2026-11-24T11:00:00Z'), now)).toBe(-1);
+  });
+
   it('is due within 30 days or expired, never without an expiry', () => {
     const now = at('2026-11-24T00:00:00Z');
     expect(isRenewalDue(new Date(now.getTime() + 30 * DAY), now)).toBe(true);

@@ -33,9 +33,13 @@ export const ACTIVATION_WORKING_DAYS = 3;
 
 const DAY_MS = 86_400_000;
 
-/** Whole days from `now` until `expiresAt` (negative once expired; 0 on the last day). */
+/**
+ * Whole days from `now` until `expiresAt`, 0 on the last day; once expired, minus the whole days since
+ * (at least 1: "expired 1 day ago" on the first day after, never "0 left" for an expired one).
+ */
 export function daysLeft(expiresAt: Date, now: Date): number {
-  return Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS);
+  const left = expiresAt.getTime() - now.getTime();
+  return left >= 0 ? Math.floor(left / DAY_MS) : -Math.max(1, Math.floor(-left / DAY_MS));
 }
 
 /** Due for renewal: expired, or expiring within RENEWAL_DUE_DAYS. A mould without a recorded expiry is not due. */

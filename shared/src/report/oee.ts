@@ -83,7 +83,8 @@ const ratio = (numerator: number, denominator: number) => (denominator > 0 ? num
 
 /**
  * The factors of figures. planned = run + idle + alarm + stop (off is not planned time);
- * availability = run / planned; performance = ideal / run of the rated moulds, capped at 1;
+ * availability = run / planned; performance = ideal / run of the rated moulds — above 1 when the moulds
+ * cycle faster than their target, which means the target is wrong: shown as it is, not capped (DESIGN §12);
  * quality = (parts − rejects) / parts; OEE = their product. A factor whose denominator is 0 is null;
  * the OEE is null without planned time, and 0 when planned time produced no good part (the factors
  * that exist then do not all multiply to it, since one is null). Rejects above the parts are bad
@@ -96,8 +97,7 @@ export function oeeOf(figures: ProductionFigures): OeeFactors {
   const planned_s = figures.run_s + figures.idle_s + figures.alarm_s + figures.stop_s;
   const good = figures.parts - figures.reject;
   const availability = ratio(figures.run_s, planned_s);
-  const rawPerformance = ratio(figures.ideal_s, figures.rated_run_s);
-  const performance = rawPerformance === null ? null : Math.min(1, rawPerformance);
+  const performance = ratio(figures.ideal_s, figures.rated_run_s);
   const quality = ratio(good, figures.parts);
   let oee: number | null = null;
   if (planned_s > 0) {
@@ -128,12 +128,12 @@ export interface OeeWaterfall {
 /**
  * Planned time split into its losses; the four parts add up to the planned time. Speed loss is the
  * run time not covered by ideal cycles (of the rated moulds; unrated run time counts as productive
- * speed), quality loss the ideal time of the rejected parts' share.
+ * speed; none when they beat their target), quality loss the ideal time of the rejected parts' share.
  */
 export function oeeWaterfall(figures: ProductionFigures): OeeWaterfall {
   const { planned_s, quality, performance } = oeeOf(figures);
   const availability_loss_s = planned_s - figures.run_s;
-  const speed_loss_s = performance === null ? 0 : figures.run_s * (1 - performance);
+  const speed_loss_s = performance === null ? 0 : figures.run_s * (1 - Math.min(1, performance));
   const speedOk = figures.run_s - speed_loss_s;
   const quality_loss_s = quality === null ? 0 : speedOk * (1 - quality);
   return {

@@ -31,7 +31,7 @@ export function reportBounds(
 }
 
 /** The period presets of the report screen. */
-export const REPORT_PERIODS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth'] as const;
+export const REPORT_PERIODS = ['today', 'yesterday', 'last7Days', 'thisWeek', 'lastWeek', 'thisMonth'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 /** A preset period in a zone at `now` (epoch seconds): [start, end), the current ones ending now. */
@@ -44,6 +44,9 @@ export function reportPeriod(period: ReportPeriod, now: number, zone: string): {
       return { start: day(0), end: now };
     case 'yesterday':
       return { start: day(-1), end: day(0) };
+    case 'last7Days':
+      // Today and the six days before it, whole days of the zone.
+      return { start: day(-6), end: now };
     case 'thisWeek':
       return { start: day(monday), end: now };
     case 'lastWeek':

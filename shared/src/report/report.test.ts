@@ -34,10 +34,12 @@ describe('OEE', () => {
     expect(factors.oee).toBeCloseTo(0.59375, 12);
   });
 
-  it('caps performance at 1 when cycles beat the target', () => {
-    const factors = oeeOf(mouldFigures({ ...base, run_s: 100, shots: 20, cavitation: 1, target_cycle_s: 10 }));
-    expect(factors.performance).toBe(1);
-    expect(factors.oee).toBe(1);
+  it('shows performance above 1 when cycles beat the target (the target is wrong), with no speed loss', () => {
+    const figures = mouldFigures({ ...base, run_s: 100, shots: 20, cavitation: 1, target_cycle_s: 10 });
+    const factors = oeeOf(figures);
+    expect(factors.performance).toBe(2);
+    expect(factors.oee).toBe(2);
+    expect(oeeWaterfall(figures)).toMatchObject({ speed_loss_s: 0, productive_s: 100 });
   });
 
   it('with zero shots: performance 0, quality null, OEE 0', () => {
@@ -199,6 +201,7 @@ describe('report buckets', () => {
     const midnight = now - 10 * 3600;
     expect(reportPeriod('today', now, 'Asia/Kolkata')).toEqual({ start: midnight, end: now });
     expect(reportPeriod('yesterday', now, 'Asia/Kolkata')).toEqual({ start: midnight - 86_400, end: midnight });
+    expect(reportPeriod('last7Days', now, 'Asia/Kolkata')).toEqual({ start: midnight - 6 * 86_400, end: now });
     expect(reportPeriod('thisWeek', now, 'Asia/Kolkata')).toEqual({ start: midnight - 2 * 86_400, end: now });
     expect(reportPeriod('lastWeek', now, 'Asia/Kolkata')).toEqual({
       start: midnight - 9 * 86_400,

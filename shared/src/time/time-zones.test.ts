@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUtcOffset, parseTimeZoneHeader, timeZoneOptions } from './time-zones.js';
+import { formatUtcOffset, matchesTimeZoneSearch, parseTimeZoneHeader, timeZoneOptions } from './time-zones.js';
 import { LANGUAGES } from '../i18n/languages.js';
 
 describe('time-zone options', () => {
@@ -39,5 +39,26 @@ describe('the Time-Zone header', () => {
     expect(parseTimeZoneHeader('Mars/Base')).toBeUndefined();
     expect(parseTimeZoneHeader('15')).toBeUndefined();
     expect(parseTimeZoneHeader(undefined)).toBeUndefined();
+  });
+});
+
+describe('time-zone search', () => {
+  const option = (zone: string, language: 'en' | 'zh' = 'en') =>
+    timeZoneOptions(language).find((candidate) => candidate.zone === zone)!;
+
+  it('ignores accents and case, and finds other cities on the offset', () => {
+    expect(matchesTimeZoneSearch(option('America/Sao_Paulo'), 'Sao Paulo')).toBe(true);
+    expect(matchesTimeZoneSearch(option('America/Sao_Paulo'), 'são')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Asia/Shanghai'), 'Shanghai')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Asia/Shanghai'), 'shenzhen')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Europe/Berlin'), 'Zurich')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Europe/Berlin'), 'Shanghai')).toBe(false);
+  });
+
+  it('finds a zone by its city in another language than the interface', () => {
+    expect(matchesTimeZoneSearch(option('Asia/Shanghai'), 'Beijing')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Asia/Shanghai', 'zh'), 'Beijing')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Asia/Shanghai'), '北京')).toBe(true);
+    expect(matchesTimeZoneSearch(option('Asia/Shanghai'), '+08')).toBe(true);
   });
 });

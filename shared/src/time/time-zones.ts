@@ -63,6 +63,62 @@ export function timeZoneOptions(language: Language): TimeZoneOption[] {
   });
 }
 
+/** Other cities on each zone's offset, so a search for any of them finds the zone (English names). */
+const OTHER_CITIES: Readonly<Record<string, readonly string[]>> = {
+  'America/Los_Angeles': ['San Francisco', 'Seattle', 'Vancouver', 'Tijuana'],
+  'America/Denver': ['Phoenix', 'Calgary'],
+  'America/Mexico_City': ['Chicago', 'Monterrey', 'Guadalajara', 'Dallas', 'Houston'],
+  'America/New_York': ['Toronto', 'Detroit', 'Atlanta', 'Bogotá', 'Lima'],
+  'America/Caracas': ['Santiago', 'Manaus', 'Halifax', 'La Paz'],
+  'America/Sao_Paulo': ['Rio de Janeiro', 'Buenos Aires', 'Curitiba', 'Montevideo', 'Joinville'],
+  'Europe/London': ['Lisbon', 'Dublin', 'Casablanca', 'Porto'],
+  'Europe/Berlin': ['Paris', 'Madrid', 'Rome', 'Milan', 'Vienna', 'Warsaw', 'Prague', 'Amsterdam', 'Zürich', 'Lagos'],
+  'Africa/Cairo': ['Athens', 'Istanbul', 'Johannesburg', 'Bucharest', 'Helsinki', 'Kyiv'],
+  'Europe/Moscow': ['Riyadh', 'Nairobi', 'Doha'],
+  'Asia/Dubai': ['Abu Dhabi', 'Baku'],
+  'Asia/Karachi': ['Tashkent', 'Yekaterinburg'],
+  'Asia/Kolkata': ['Mumbai', 'Bangalore', 'Chennai', 'Kolkata', 'Pune'],
+  'Asia/Dhaka': ['Almaty'],
+  'Asia/Bangkok': ['Ho Chi Minh City', 'Hanoi', 'Jakarta'],
+  'Asia/Shanghai': [
+    'Shanghai',
+    'Shenzhen',
+    'Guangzhou',
+    'Dongguan',
+    'Ningbo',
+    'Suzhou',
+    'Hong Kong',
+    'Taipei',
+    'Singapore',
+    'Kuala Lumpur',
+    'Manila',
+    'Perth',
+  ],
+  'Asia/Seoul': ['Tokyo', 'Osaka', 'Busan'],
+  'Australia/Sydney': ['Melbourne', 'Brisbane', 'Guam'],
+  'Pacific/Auckland': ['Wellington', 'Fiji'],
+};
+
+/** Lower case without accents: "São Paulo" and "sao paulo" read the same. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * Whether a time-zone option answers a search: its label (offset and city in the interface
+ * language), its zone's cities in every language, or another city on its offset — accents ignored.
+ */
+export function matchesTimeZoneSearch(option: TimeZoneOption, query: string): boolean {
+  const wanted = folded(query.trim());
+  if (!wanted) return true;
+  const cities = ZONES.find(([, zone]) => zone === option.zone)?.[2] ?? [];
+  return [option.label, option.zone, ...cities, ...(OTHER_CITIES[option.zone] ?? [])].some((text) =>
+    folded(text).includes(wanted),
+  );
+}
+
 export const TIME_ZONE_NAMES: ReadonlySet<string> = new Set(ZONES.map(([, zone]) => zone));
 
 /** True for an IANA zone name this runtime knows. */

@@ -3,14 +3,10 @@ import { HomeScreen, MoldDetailScreen } from '../features/home';
 import type { AlarmPageId } from '@mouldwatch/shared';
 import type { DetailViewId } from '../features/mold-detail';
 import type { en } from '../i18n/en';
+import type { ScreenProps } from '../lib/screen';
 import { normalizePath } from './guard';
 
 export type ScreenTitleKey = keyof (typeof en)['screens'];
-
-export interface ScreenProps {
-  /** The screen's title in the interface language. */
-  title: string;
-}
 
 export interface ScreenDefinition {
   title: ScreenTitleKey;

@@ -74,3 +74,55 @@ describe('feature catalogs', () => {
     });
   });
 });
+
+/** Every English text of the console, by its catalog and dotted key. */
+const englishTexts = () => [
+  ...leafKeys(en).map((key) => ({ catalog: 'ui', key, text: lookup(en, key) })),
+  ...[...FEATURE_CATALOGS.entries()].flatMap(([directory, catalogs]) =>
+    catalogs.en
+      ? leafKeys(catalogs.en).map((key) => ({ catalog: directory, key, text: lookup(catalogs.en!, key) }))
+      : [],
+  ),
+];
+
+describe('counted nouns', () => {
+  it('go through plural forms: no "1 days", no "mould(s)"', () => {
+    const countedNoun = /{{count}}\s+[a-z]+s\b|[a-z]\(s\)/i;
+    const unpaired = englishTexts().filter(({ key, text }) => countedNoun.test(text) && !key.endsWith('_other'));
+    expect(unpaired).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s has the one and other forms of every counted text', async (language) => {
+    const plurals = englishTexts().filter(({ key }) => key.endsWith('_other'));
+    expect(plurals.length).toBeGreaterThan(5);
+    for (const { catalog, key } of plurals) {
+      const texts = catalog === 'ui' ? UI_CATALOGS[language] : FEATURE_CATALOGS.get(catalog)?.[language];
+      const one = key.replace(/_other$/, '_one');
+      expect(texts && typeof lookup(texts, one), `${catalog} ${one}`).toBe('string');
+    }
+  });
+
+  it('say "1 day", "2 days" in English and Portuguese', async () => {
+    const { createInstance } = await import('i18next');
+    const renewal = FEATURE_CATALOGS.get('../features/renewal')!;
+    const map = FEATURE_CATALOGS.get('../features/map')!;
+    const say = async (language: 'en' | 'por', locale: string) => {
+      const instance = createInstance();
+      await instance.init({
+        lng: locale,
+        resources: { [locale]: { renewal: renewal[language]!, map: map[language]! } },
+      });
+      // The console's typed keys do not cover a bare instance's namespaces.
+      const translate = instance.t as unknown as (key: string, options: { count: number }) => string;
+      return (key: string, count: number) => translate(key, { count });
+    };
+    const english = await say('en', 'en');
+    expect(english('renewal:overview.daysLeft', 1)).toBe('1 day');
+    expect(english('renewal:overview.daysLeft', 2)).toBe('2 days');
+    expect(english('renewal:overview.expiredAgo', 1)).toBe('Expired 1 day ago');
+    expect(english('map:pointCount', 1)).toBe('1 point');
+    const portuguese = await say('por', 'pt-BR');
+    expect(portuguese('renewal:overview.daysLeft', 1)).toBe('1 dia');
+    expect(portuguese('renewal:overview.daysLeft', 5)).toBe('5 dias');
+  });
+});

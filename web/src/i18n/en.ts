@@ -93,7 +93,8 @@ export const en = {
     subscribeOn: 'On',
     subscribeOff: 'Off',
     frequency: 'Alert push frequency',
-    frequencyTimes: 'At most {{count}} times',
+    frequencyTimes_one: 'At most {{count}} time',
+    frequencyTimes_other: 'At most {{count}} times',
     daily: 'per day',
     weekly: 'per week',
     frequencyHint: 'Applies to alert messages by SMS and e-mail.',
@@ -113,6 +114,7 @@ export const en = {
     notFoundDescription: 'The address may be mistyped, or the page may have moved.',
   },
   notices: {
+    closeAll: 'Close all',
     loading: 'Loading notifications…',
     empty: 'No notifications',
     end: 'No more notifications',
@@ -178,7 +180,9 @@ export const en = {
     realtime: 'Real Time',
     history: 'History',
     range: 'Range',
-    ranges: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
+    presetsLabel: 'Period',
+    presets: { last24h: 'Last 24 h', last7d: 'Last 7 days', last30d: 'Last 30 days' },
+    ranges: { hour: 'Hourly', day: 'Daily', week: 'Weekly', month: 'Monthly' },
     pickDate: { hour: 'Choose a day', day: 'Choose a day', week: 'Choose a week', month: 'Choose a month' },
     rangeHint: {
       hour: 'Hourly values from the chosen day until now (last month)',

@@ -94,7 +94,8 @@ export const kor: UiCatalog = {
     subscribeOn: '켜짐',
     subscribeOff: '꺼짐',
     frequency: '알람 발송 빈도',
-    frequencyTimes: '최대 {{count}}회',
+    frequencyTimes_one: '최대 {{count}}회',
+    frequencyTimes_other: '최대 {{count}}회',
     daily: '매일',
     weekly: '매주',
     frequencyHint: 'SMS 및 이메일 알람 메시지에 적용됩니다.',
@@ -114,6 +115,7 @@ export const kor: UiCatalog = {
     notFoundDescription: '주소가 잘못 입력되었거나 페이지가 이동되었을 수 있습니다.',
   },
   notices: {
+    closeAll: '모두 닫기',
     loading: '알림을 불러오는 중…',
     empty: '알림이 없습니다',
     end: '더 이상 알림이 없습니다',
@@ -179,7 +181,9 @@ export const kor: UiCatalog = {
     realtime: '실시간',
     history: '이력',
     range: '기간',
-    ranges: { hour: '시간', day: '일', week: '주', month: '월' },
+    presetsLabel: '기간',
+    presets: { last24h: '최근 24시간', last7d: '최근 7일', last30d: '최근 30일' },
+    ranges: { hour: '시간별', day: '일별', week: '주별', month: '월별' },
     pickDate: { hour: '날짜 선택', day: '날짜 선택', week: '주 선택', month: '월 선택' },
     rangeHint: {
       hour: '선택한 날짜부터 현재까지 시간별 값 (최근 1개월)',

@@ -94,7 +94,8 @@ export const por: UiCatalog = {
     subscribeOn: 'Ativadas',
     subscribeOff: 'Desativadas',
     frequency: 'Frequência de envio de alertas',
-    frequencyTimes: 'No máximo {{count}} vezes',
+    frequencyTimes_one: 'No máximo {{count}} vez',
+    frequencyTimes_other: 'No máximo {{count}} vezes',
     daily: 'por dia',
     weekly: 'por semana',
     frequencyHint: 'Vale para mensagens de alerta por SMS e e-mail.',
@@ -114,6 +115,7 @@ export const por: UiCatalog = {
     notFoundDescription: 'O endereço pode ter sido digitado errado ou a página foi movida.',
   },
   notices: {
+    closeAll: 'Fechar todos',
     loading: 'Carregando notificações…',
     empty: 'Nenhuma notificação',
     end: 'Não há mais notificações',
@@ -179,7 +181,9 @@ export const por: UiCatalog = {
     realtime: 'Tempo real',
     history: 'Histórico',
     range: 'Intervalo',
-    ranges: { hour: 'Hora', day: 'Dia', week: 'Semana', month: 'Mês' },
+    presetsLabel: 'Período',
+    presets: { last24h: 'Últimas 24 h', last7d: 'Últimos 7 dias', last30d: 'Últimos 30 dias' },
+    ranges: { hour: 'Por hora', day: 'Por dia', week: 'Por semana', month: 'Por mês' },
     pickDate: { hour: 'Escolha um dia', day: 'Escolha um dia', week: 'Escolha uma semana', month: 'Escolha um mês' },
     rangeHint: {
       hour: 'Valores por hora do dia escolhido até agora (último mês)',

@@ -93,7 +93,8 @@ export const zh: UiCatalog = {
     subscribeOn: '开',
     subscribeOff: '关',
     frequency: '报警推送频率',
-    frequencyTimes: '最多 {{count}} 次',
+    frequencyTimes_one: '最多 {{count}} 次',
+    frequencyTimes_other: '最多 {{count}} 次',
     daily: '每天',
     weekly: '每周',
     frequencyHint: '适用于短信和邮件报警消息。',
@@ -113,6 +114,7 @@ export const zh: UiCatalog = {
     notFoundDescription: '地址可能输入有误，或页面已被移动。',
   },
   notices: {
+    closeAll: '全部关闭',
     loading: '正在加载通知…',
     empty: '暂无通知',
     end: '没有更多通知了',
@@ -178,7 +180,9 @@ export const zh: UiCatalog = {
     realtime: '实时',
     history: '历史',
     range: '时间范围',
-    ranges: { hour: '时', day: '日', week: '周', month: '月' },
+    presetsLabel: '时段',
+    presets: { last24h: '最近 24 小时', last7d: '最近 7 天', last30d: '最近 30 天' },
+    ranges: { hour: '按小时', day: '按天', week: '按周', month: '按月' },
     pickDate: { hour: '选择日期', day: '选择日期', week: '选择周', month: '选择月份' },
     rangeHint: {
       hour: '从所选日期至今的每小时数据（最近一个月）',

@@ -34,7 +34,12 @@ export function confirm(options: ModalFuncProps): void {
   withConfirm((host) => void host.confirm(options));
 }
 
-/** A warning popup in the bottom right corner (live alarms). */
+/** A warning popup in the top right corner (live alarms). */
 export function warningPopup(options: ArgsProps): void {
   withAlarmPopups((host) => host.notification.warning(options));
+}
+
+/** Closes every alarm popup at once. */
+export function closeAlarmPopups(): void {
+  withAlarmPopups((host) => host.notification.destroy());
 }

@@ -14,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../infra/http/errors.js';
 import type { AccessService, Principal } from '../access/access.service.js';
 import { formatTime } from '../mold-export/mold-export.service.js';
 import type { Sheet } from '../mold-export/spreadsheet.js';
-import type { JsonText } from '../mold-status/mold-status.presenter.js';
+import type { JsonText } from '../../infra/db/json-text.js';
 import { LocationRepository, type MapFilters } from './location.repository.js';
 import { presentAccessPoint, presentHistoryPoint } from './location.presenter.js';
 

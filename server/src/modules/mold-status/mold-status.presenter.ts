@@ -4,9 +4,6 @@ import { imageUrl } from '../molds/molds.presenter.js';
 import type { MoldFactsRow } from './mold-facts.repository.js';
 import type { StateCountRow } from './mold-status.repository.js';
 
-/** JSON text of a value of type T, as the database built it, passed on without parsing. */
-export type JsonText<T> = string & { readonly __shape?: T };
-
 /** The figures of the mould facts worked out of its readings and slots. */
 export interface MoldFigures {
   firstReadingAt: Date | undefined;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { HomeMoldItem, SlotState } from '@mouldwatch/shared';
 import type { Database } from '../../infra/db/schema.js';
 import { filteredMoulds, isOnline, stateClass, visibleMoulds, type MoldListFilters } from './mold-filters.js';
-import type { JsonText } from './mold-status.presenter.js';
+import type { JsonText } from '../../infra/db/json-text.js';
 
 export interface StateCountRow {
   state: SlotState;

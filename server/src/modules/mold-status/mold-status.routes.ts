@@ -5,7 +5,8 @@ import { MenuId } from '@mouldwatch/shared';
 import { envelope } from '../../infra/http/envelope.js';
 import { principalOf } from '../auth/auth.hook.js';
 import type { MoldFilters } from './mold-filters.js';
-import { STATE_CLASSES, type JsonText } from './mold-status.presenter.js';
+import type { JsonText } from '../../infra/db/json-text.js';
+import { STATE_CLASSES } from './mold-status.presenter.js';
 import type { MoldStatusService } from './mold-status.service.js';
 
 /** The mould list's limit (spec §9). */

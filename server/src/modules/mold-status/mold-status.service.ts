@@ -4,7 +4,8 @@ import { forbidden } from '../../infra/http/errors.js';
 import type { AccessService, Principal } from '../access/access.service.js';
 import type { MoldFilters, MoldListFilters } from './mold-filters.js';
 import { MoldFactsRepository } from './mold-facts.repository.js';
-import { STATE_CLASSES, presentMoldFacts, presentStateCounts, type JsonText } from './mold-status.presenter.js';
+import type { JsonText } from '../../infra/db/json-text.js';
+import { STATE_CLASSES, presentMoldFacts, presentStateCounts } from './mold-status.presenter.js';
 import { MoldStatusRepository } from './mold-status.repository.js';
 
 const collator = new Intl.Collator('en');

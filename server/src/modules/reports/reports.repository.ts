@@ -133,12 +133,12 @@ const SORT_EXPRESSIONS: Record<Exclude<RowSort, 'create_datetime' | 'mold_name'>
   reject: 'reject',
   energy_kwh: 'energy_kwh',
   availability: 'case when planned_s > 0 then run_s / planned_s end',
-  performance: 'case when target > 0 and run_s > 0 then least(1, target * shots / run_s) end',
+  performance: 'case when target > 0 and run_s > 0 then target * shots / run_s end',
   quality: 'case when parts > 0 then (parts - reject)::float8 / parts end',
   oee: `case when planned_s <= 0 then null
     when parts - reject > 0 and not (target > 0 and run_s > 0) then null
     when target > 0 and run_s > 0 and parts > 0
-      then (run_s / planned_s) * least(1, target * shots / run_s) * ((parts - reject)::float8 / parts)
+      then (run_s / planned_s) * (target * shots / run_s) * ((parts - reject)::float8 / parts)
     else 0 end`,
   kwh_per_good_part: 'case when parts - reject > 0 then energy_kwh / (parts - reject) end',
   cycle_avg_s: 'case when cycle_time_n > 0 then cycle_time_sum / cycle_time_n end',

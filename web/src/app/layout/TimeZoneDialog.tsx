@@ -1,7 +1,7 @@
 import { Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimeZoneOption } from '@mouldwatch/shared';
+import { matchesTimeZoneSearch, type TimeZoneOption } from '@mouldwatch/shared';
 import { savePreferences } from '../../features/session';
 import { currentLanguage } from '../../i18n';
 import { confirm as confirmChange } from '../../lib/feedback';
@@ -55,7 +55,12 @@ export default function TimeZoneDialog({ onClose }: { onClose(): void }) {
       <Form layout="vertical">
         <Form.Item label={t('timeZone.selectLabel')}>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={{
+              filterOption: (input, option) => {
+                const zone = options.find((candidate) => candidate.id === option?.value);
+                return zone !== undefined && matchesTimeZoneSearch(zone, input);
+              },
+            }}
             value={choice}
             onChange={setChoice}
             placeholder={t('timeZone.selectPlaceholder')}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Grid, Input, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useFeatureTranslation } from '../../i18n/featureCatalogs';
 import './catalog';
@@ -26,8 +26,36 @@ export interface ListScreenProps<T> {
   intro?: ReactNode;
   /** Rows the user can pick (checkboxes), as antd's Table takes them. */
   rowSelection?: TableProps<T>['rowSelection'];
+  /**
+   * The key of the column holding the figure a person opens the list for (a work order's progress, a
+   * renewal's days left): pinned beside the actions, so a phone shows it without scrolling sideways.
+   */
+  figureColumn?: string;
+  /** The key of the column naming the row, pinned at the left with those before it; the first by default. */
+  keyColumn?: string;
   /** Prefix of the test ids: `<testId>-search`, `<testId>-add`, `<testId>-table`, `<testId>-load-failed`. */
   testId: string;
+}
+
+/**
+ * The key column stays at the left, the figure column and the actions at the right (antd's fixed
+ * columns): at 1366 px they show without scrolling sideways, the others scroll between them; a phone
+ * keeps the key column and the figure (DESIGN §12).
+ */
+export function pinKeyColumns<T>(
+  columns: TableColumnsType<T>,
+  { keyColumn, figureColumn, phone }: { keyColumn?: string; figureColumn?: string; phone?: boolean } = {},
+): TableColumnsType<T> {
+  // A phone has room for the key column and one more: the figure when there is one, else the actions.
+  const pinnedAtRight = phone && figureColumn ? [figureColumn] : [figureColumn, 'actions'];
+  const atRight = (column: TableColumnsType<T>[number]) => pinnedAtRight.includes(column.key as string);
+  const leftCount = Math.max(1, columns.findIndex((column) => column.key === keyColumn) + 1);
+  const rest = columns.slice(leftCount);
+  return [
+    ...columns.slice(0, leftCount).map((column) => ({ ...column, fixed: 'left' as const })),
+    ...rest.filter((column) => !atRight(column)),
+    ...rest.filter(atRight).map((column) => ({ ...column, fixed: 'right' as const })),
+  ];
 }
 
 /**
@@ -39,6 +67,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   const { t } = useFeatureTranslation('adminList');
   const { list, testId } = props;
   const { query, request } = list;
+  const phone = !Grid.useBreakpoint().sm;
   return (
     <section className="mw-admin-list" data-testid={testId}>
       <h1 className="mw-admin-title">{props.title}</h1>
@@ -74,7 +103,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
           data-testid={`${testId}-table`}
           rowKey={props.rowKey}
           rowSelection={props.rowSelection}
-          columns={props.columns}
+          columns={pinKeyColumns(props.columns, { ...props, phone })}
           dataSource={query.data?.items ?? []}
           loading={props.liveRefresh ? query.isFetching && (query.isPlaceholderData || !query.data) : query.isFetching}
           scroll={{ x: 'max-content' }}

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 
 export { applyMaintenance, applyMouldStatus } from './live';
+export { useFilterOptions } from './api/getFilterOptions';
 
 /** The home screen and its mould facts child load when first opened. */
 export const HomeScreen = lazy(() => import('./components/HomePage').then((module) => ({ default: module.HomePage })));

@@ -35,6 +35,7 @@ export function AlarmFilterBar({ value, onChange, timeZone }: AlarmFilterBarProp
       />
       <CompanyGroupPicker
         allowClear
+        choices="ownMoulds"
         value={{ companyId: value.companyId, groupId: value.groupId }}
         onChange={({ companyId, groupId }) => onChange({ ...value, companyId, groupId })}
         testId="alarms-org"

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router';
 import { ALARM_PAGES, MenuId, type AlarmPageId, type AlarmRecord } from '@mouldwatch/shared';
 import { DEFAULT_PAGE_SIZE, LoadFailed, useMenuActions } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { currentLanguage } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
 import { liveFeed } from '../../../lib/liveFeed';

@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { FilterOptions } from '@mouldwatch/shared';
 import { api } from '../../../lib/api';
 
-/** GET /api/yudata/more/filter/. */
+/** GET /api/yudata/more/filter/: the companies, groups, customers and countries of the caller's own moulds. */
 export async function getFilterOptions(signal?: AbortSignal): Promise<FilterOptions> {
   const { data } = await api.get<FilterOptions>('/yudata/more/filter/', { signal });
   return data;
 }
 
-export const useFilterOptions = () =>
+export const useFilterOptions = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['home', 'filterOptions'],
     queryFn: ({ signal }) => getFilterOptions(signal),
     staleTime: 5 * 60_000,

@@ -3,7 +3,7 @@ import { Button, DatePicker, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { MenuId, type MaintenanceHistoryItem, type MaintenanceTaskType } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { currentLanguage } from '../../../i18n';
@@ -104,7 +104,7 @@ export function HistoryScreen({ title }: ScreenProps) {
       testId="maint-history"
       filters={
         <>
-          <CompanyGroupPicker value={org} onChange={setOrg} allowClear testId="maint-history-org" />
+          <CompanyGroupPicker value={org} onChange={setOrg} allowClear choices="ownMoulds" testId="maint-history-org" />
           <TaskTypeSelect value={taskType} onChange={setTaskType} />
           <DatePicker.RangePicker
             className="mw-maint-period"

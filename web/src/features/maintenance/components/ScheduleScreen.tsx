@@ -6,7 +6,7 @@ import {
   type MaintenanceStatus,
   type MaintenanceTaskType,
 } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { currentLanguage, serverText } from '../../../i18n';
@@ -165,11 +165,18 @@ export function ScheduleScreen({ title }: ScreenProps) {
         emptyText={t('emptySchedule')}
         onAdd={actions.can('add') ? () => setEditing({}) : undefined}
         addLabel={t('add')}
+        figureColumn="remaining"
         testId="maint-schedule"
         liveRefresh
         filters={
           <>
-            <CompanyGroupPicker value={org} onChange={setOrg} allowClear testId="maint-filter-org" />
+            <CompanyGroupPicker
+              value={org}
+              onChange={setOrg}
+              allowClear
+              choices="ownMoulds"
+              testId="maint-filter-org"
+            />
             <Select<MaintenanceStatus>
               className="mw-maint-filter"
               allowClear

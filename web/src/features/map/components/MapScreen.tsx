@@ -2,7 +2,7 @@ import { AutoComplete, Alert, Button, Empty, Select } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GLOSSARY, MenuId, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { useMenuActions } from '../../../components/admin/useMenuActions';
 import { currentLanguage } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';

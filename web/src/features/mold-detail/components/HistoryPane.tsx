@@ -27,7 +27,7 @@ function useExport(view: DetailView, moldId: number) {
   });
 }
 
-/** The History tab: a range, a date to start from (required first), the chart, the paged table and the export. */
+/** The History tab: a preset (the last 24 hours first) or a range and date, the chart, the paged table and the export. */
 export function HistoryPane({ view, moldId }: { view: DetailView; moldId: number }) {
   const selection = useHistorySelection(useZone());
   const { period } = selection;
@@ -40,6 +40,9 @@ export function HistoryPane({ view, moldId }: { view: DetailView; moldId: number
   return (
     <>
       <HistoryToolbar
+        preset={selection.preset}
+        onPresetChange={selection.choosePreset}
+        hasWindow={period !== undefined}
         range={selection.range}
         onRangeChange={selection.changeRange}
         date={selection.date}

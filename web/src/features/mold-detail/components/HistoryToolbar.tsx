@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryRange } from '@mouldwatch/shared';
 import { ToggleGroup } from '../../../components/ToggleGroup';
+import { HISTORY_PRESETS, type HistoryPreset } from '../model/historyWindow';
 // The picker's dates follow the interface language.
 import '../../../i18n/dayjs';
 
@@ -15,7 +16,12 @@ const PICKERS: Record<HistoryRange, 'date' | 'week' | 'month'> = {
   month: 'month',
 };
 
+const PRESETS = Object.keys(HISTORY_PRESETS) as HistoryPreset[];
+
 export interface HistoryToolbarProps {
+  /** The preset shown, or null when a date was chosen. */
+  preset: HistoryPreset | null;
+  onPresetChange(preset: HistoryPreset): void;
   range: HistoryRange;
   onRangeChange(range: HistoryRange): void;
   date: Dayjs | null;
@@ -24,14 +30,25 @@ export interface HistoryToolbarProps {
   /** Absent when the user may not export this view. */
   onExport?: () => void;
   exporting: boolean;
+  /** Whether there is a window to export. */
+  hasWindow: boolean;
 }
 
-/** Range, the date the history starts from, and the export of what is shown. */
+/** Presets, or a range and the date the history starts from; and the export of what is shown. */
 export function HistoryToolbar(props: HistoryToolbarProps) {
-  const { range, onRangeChange, date, onDateChange, isSelectable, onExport, exporting } = props;
+  const { preset, onPresetChange, range, onRangeChange, date, onDateChange, isSelectable, onExport } = props;
   const { t } = useTranslation();
   return (
     <div className="mw-detail-toolbar">
+      <ToggleGroup<HistoryPreset>
+        label={t('moldDetail.presetsLabel')}
+        value={preset}
+        onChange={onPresetChange}
+        options={PRESETS.map((value) => ({
+          value,
+          label: <span data-testid={`preset-${value}`}>{t(`moldDetail.presets.${value}`)}</span>,
+        }))}
+      />
       <ToggleGroup<HistoryRange>
         label={t('moldDetail.range')}
         value={range}
@@ -56,8 +73,8 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
           className="mw-detail-export"
           icon={<DownloadOutlined />}
           onClick={onExport}
-          loading={exporting}
-          disabled={!date}
+          loading={props.exporting}
+          disabled={!props.hasWindow}
           data-testid="export-button"
         >
           {t('moldDetail.export')}

@@ -24,7 +24,7 @@ export function useHistoryTable(
   const [paging, setPaging] = useState({ page: 1, limit: 20, period });
   if (paging.period !== period) setPaging({ ...paging, page: 1, period });
   const pagedKind = view.source.paged ? view.source.kind : undefined;
-  const page = useHistoryPage(pagedKind, moldId, period, paging);
+  const page = useHistoryPage(pagedKind, moldId, period, { page: paging.page, limit: paging.limit });
   const localRows = useMemo(() => newestFirst(chart.points ?? []), [chart.points]);
 
   if (!pagedKind) {

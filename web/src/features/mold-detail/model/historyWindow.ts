@@ -35,3 +35,17 @@ export function historyWindow(
   if (!isSelectableDate(range, date, zone, now)) return undefined;
   return { range, start: bucketStartOfDate(range, date, zone), end: now };
 }
+
+/** The History tab's presets: a window ending now, in buckets that show it point by point. */
+export const HISTORY_PRESETS = {
+  last24h: { range: 'hour', seconds: 86_400 },
+  last7d: { range: 'hour', seconds: 7 * 86_400 },
+  last30d: { range: 'day', seconds: 30 * 86_400 },
+} as const satisfies Record<string, { range: HistoryRange; seconds: number }>;
+export type HistoryPreset = keyof typeof HISTORY_PRESETS;
+
+/** The window of a preset: from the bucket holding `now` minus its length, up to `now`. */
+export function presetWindow(preset: HistoryPreset, zone: string, now: number): HistoryWindow {
+  const { range, seconds } = HISTORY_PRESETS[preset];
+  return { range, start: bucketStartOf(range, now - seconds, zone), end: now };
+}

@@ -8,5 +8,9 @@ export async function getCompanyOptions(signal?: AbortSignal): Promise<NamedReco
   return (await api.get<NamedRecord[]>('/yudata/mold/company/', { signal })).data;
 }
 
-export const useCompanyOptions = () =>
-  useQuery({ queryKey: [...ORGANISATION_KEY, 'companyOptions'], queryFn: ({ signal }) => getCompanyOptions(signal) });
+export const useCompanyOptions = (enabled = true) =>
+  useQuery({
+    queryKey: [...ORGANISATION_KEY, 'companyOptions'],
+    queryFn: ({ signal }) => getCompanyOptions(signal),
+    enabled,
+  });

@@ -9,9 +9,9 @@ export async function getGroupOptions(companyId: number, signal?: AbortSignal): 
 }
 
 /** Nothing is asked until a company is chosen. */
-export const useGroupOptions = (companyId: number | undefined) =>
+export const useGroupOptions = (companyId: number | undefined, enabled = true) =>
   useQuery({
     queryKey: [...ORGANISATION_KEY, 'groupOptions', companyId],
     queryFn: ({ signal }) => getGroupOptions(companyId ?? 0, signal),
-    enabled: companyId !== undefined,
+    enabled: enabled && companyId !== undefined,
   });

@@ -1,7 +1,9 @@
 import { Select } from 'antd';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
+import { useFilterOptions } from '../../home';
+import { useCompanyOptions } from '../api/getCompanyOptions';
 import { useGroupOptions } from '../api/getGroupOptions';
-import { CompanySelect } from './CompanySelect';
+import { CompanyOptionsSelect } from './CompanySelect';
 import '../catalog';
 import './organisation.css';
 
@@ -20,6 +22,33 @@ export interface CompanyGroupPickerProps {
   disabled?: boolean;
   /** Prefix of the test ids: `<testId>-company`, `<testId>-group`. */
   testId?: string;
+  /**
+   * Where the choices come from: every company and group of the organisation (the mould form, which
+   * only its administrators open), or those of the caller's own moulds (filters: any role may ask).
+   */
+  choices?: 'organisation' | 'ownMoulds';
+}
+
+/** The companies and, once one is chosen, its groups, from the calls the chosen source allows. */
+function usePickerChoices(choices: 'organisation' | 'ownMoulds', companyId: number | undefined) {
+  const own = choices === 'ownMoulds';
+  const organisationCompanies = useCompanyOptions(!own);
+  const organisationGroups = useGroupOptions(companyId, !own);
+  const ownMoulds = useFilterOptions(own);
+  if (!own) {
+    return {
+      companies: organisationCompanies.data,
+      companiesLoading: organisationCompanies.isFetching,
+      groups: organisationGroups.data,
+      groupsLoading: organisationGroups.isFetching,
+    };
+  }
+  return {
+    companies: ownMoulds.data?.companies,
+    companiesLoading: ownMoulds.isFetching,
+    groups: ownMoulds.data?.groups.filter((group) => group.company_id === companyId),
+    groupsLoading: ownMoulds.isFetching,
+  };
 }
 
 /**
@@ -32,13 +61,16 @@ export function CompanyGroupPicker({
   allowClear,
   disabled,
   testId = 'org-picker',
+  choices = 'organisation',
 }: CompanyGroupPickerProps) {
   const { t } = useFeatureTranslation('moldOrganisation');
-  const groups = useGroupOptions(value.companyId);
+  const { companies, companiesLoading, groups, groupsLoading } = usePickerChoices(choices, value.companyId);
   const noCompany = value.companyId === undefined;
   return (
     <div className="mw-org-picker">
-      <CompanySelect
+      <CompanyOptionsSelect
+        companies={companies}
+        loading={companiesLoading}
         className="mw-org-picker-select"
         value={value.companyId}
         onChange={(companyId) => onChange?.({ companyId, groupId: undefined })}
@@ -50,8 +82,8 @@ export function CompanyGroupPicker({
         className="mw-org-picker-select"
         value={value.groupId}
         onChange={(groupId) => onChange?.({ companyId: value.companyId, groupId: groupId ?? undefined })}
-        options={groups.data?.map((group) => ({ value: group.id, label: group.name }))}
-        loading={groups.isFetching}
+        options={groups?.map((group) => ({ value: group.id, label: group.name }))}
+        loading={groupsLoading}
         placeholder={t(noCompany ? 'picker.chooseCompanyFirst' : 'picker.groupPlaceholder')}
         notFoundContent={t('picker.noGroups')}
         aria-label={t('picker.group')}

@@ -1,4 +1,5 @@
 import { Select } from 'antd';
+import type { NamedRecord } from '@mouldwatch/shared';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { useCompanyOptions } from '../api/getCompanyOptions';
 import '../catalog';
@@ -14,7 +15,13 @@ export interface CompanySelectProps {
 }
 
 /** Every company of the organisation, searchable by name. */
-export function CompanySelect({
+export function CompanySelect(props: CompanySelectProps) {
+  const companies = useCompanyOptions();
+  return <CompanyOptionsSelect {...props} companies={companies.data} loading={companies.isFetching} />;
+}
+
+/** A searchable select of the given companies. */
+export function CompanyOptionsSelect({
   value,
   onChange,
   placeholder,
@@ -22,16 +29,17 @@ export function CompanySelect({
   disabled,
   className,
   testId,
-}: CompanySelectProps) {
+  companies,
+  loading,
+}: CompanySelectProps & { companies: NamedRecord[] | undefined; loading: boolean }) {
   const { t } = useFeatureTranslation('moldOrganisation');
-  const companies = useCompanyOptions();
   return (
     <Select<number>
       className={className}
       value={value}
       onChange={(companyId) => onChange?.(companyId ?? undefined)}
-      options={companies.data?.map((company) => ({ value: company.id, label: company.name }))}
-      loading={companies.isFetching}
+      options={companies?.map((company) => ({ value: company.id, label: company.name }))}
+      loading={loading}
       placeholder={placeholder ?? t('picker.companyPlaceholder')}
       notFoundContent={t('picker.noCompanies')}
       aria-label={t('picker.company')}

@@ -10,7 +10,8 @@ export const en = {
     searchPlaceholder: 'Search companies',
     empty: 'No company yet: add the first one',
     deleteConfirm: 'Delete the company “{{name}}”?',
-    hasGroups: 'The company “{{name}}” still has {{count}} mould group(s): delete them first.',
+    hasGroups_one: 'The company “{{name}}” still has {{count}} mould group: delete it first.',
+    hasGroups_other: 'The company “{{name}}” still has {{count}} mould groups: delete them first.',
     nameTaken: 'A company with this name already exists',
   },
   group: {
@@ -26,9 +27,12 @@ export const en = {
     emptyForCompany: 'No mould group exists for this company',
     noMolds: 'No mould exists for this mould group',
     deleteConfirm: 'Delete the mould group “{{name}}”?',
-    deleteDataLost:
-      'Data lost: its {{count}} mould(s) will be deleted with it, together with their readings, history, work orders and maintenance tasks. This cannot be undone.',
-    deletedWithMolds: 'Deleted, with {{count}} mould(s)',
+    deleteDataLost_one:
+      'Data lost: its {{count}} mould will be deleted with it, together with its readings, history, work orders and maintenance tasks. This cannot be undone.',
+    deleteDataLost_other:
+      'Data lost: its {{count}} moulds will be deleted with it, together with their readings, history, work orders and maintenance tasks. This cannot be undone.',
+    deletedWithMolds_one: 'Deleted, with {{count}} mould',
+    deletedWithMolds_other: 'Deleted, with {{count}} moulds',
     nameTaken: 'This company already has a mould group with this name',
   },
   picker: {

@@ -11,7 +11,8 @@ export const kor: typeof en = {
     searchPlaceholder: '회사 검색',
     empty: '아직 회사가 없습니다. 첫 회사를 추가하세요',
     deleteConfirm: '회사 “{{name}}”을(를) 삭제하시겠습니까?',
-    hasGroups: '회사 “{{name}}”에 금형 그룹이 {{count}}개 남아 있습니다. 먼저 삭제하세요.',
+    hasGroups_one: '회사 “{{name}}”에 금형 그룹이 {{count}}개 남아 있습니다. 먼저 삭제하세요.',
+    hasGroups_other: '회사 “{{name}}”에 금형 그룹이 {{count}}개 남아 있습니다. 먼저 삭제하세요.',
     nameTaken: '같은 이름의 회사가 이미 있습니다',
   },
   group: {
@@ -27,9 +28,12 @@ export const kor: typeof en = {
     emptyForCompany: '이 회사에는 금형 그룹이 없습니다',
     noMolds: '이 금형 그룹에는 금형이 없습니다',
     deleteConfirm: '금형 그룹 “{{name}}”을(를) 삭제하시겠습니까?',
-    deleteDataLost:
+    deleteDataLost_one:
       '데이터가 삭제됩니다: 이 그룹의 금형 {{count}}개가 측정값, 이력, 작업 지시, 유지보수 작업과 함께 삭제됩니다. 되돌릴 수 없습니다.',
-    deletedWithMolds: '삭제되었습니다. 금형 {{count}}개도 삭제되었습니다',
+    deleteDataLost_other:
+      '데이터가 삭제됩니다: 이 그룹의 금형 {{count}}개가 측정값, 이력, 작업 지시, 유지보수 작업과 함께 삭제됩니다. 되돌릴 수 없습니다.',
+    deletedWithMolds_one: '삭제되었습니다. 금형 {{count}}개도 삭제되었습니다',
+    deletedWithMolds_other: '삭제되었습니다. 금형 {{count}}개도 삭제되었습니다',
     nameTaken: '이 회사에 같은 이름의 금형 그룹이 이미 있습니다',
   },
   picker: {

@@ -11,7 +11,8 @@ export const por: typeof en = {
     searchPlaceholder: 'Pesquisar empresas',
     empty: 'Nenhuma empresa ainda: adicione a primeira',
     deleteConfirm: 'Excluir a empresa “{{name}}”?',
-    hasGroups: 'A empresa “{{name}}” ainda tem {{count}} grupo(s) de moldes: exclua-os primeiro.',
+    hasGroups_one: 'A empresa “{{name}}” ainda tem {{count}} grupo de moldes: exclua-o primeiro.',
+    hasGroups_other: 'A empresa “{{name}}” ainda tem {{count}} grupos de moldes: exclua-os primeiro.',
     nameTaken: 'Já existe uma empresa com este nome',
   },
   group: {
@@ -27,9 +28,12 @@ export const por: typeof en = {
     emptyForCompany: 'Não existe grupo de moldes para esta empresa',
     noMolds: 'Não existe molde neste grupo de moldes',
     deleteConfirm: 'Excluir o grupo de moldes “{{name}}”?',
-    deleteDataLost:
-      'Dados perdidos: os {{count}} molde(s) do grupo serão excluídos com ele, junto com suas leituras, histórico, ordens de serviço e tarefas de manutenção. Não é possível desfazer.',
-    deletedWithMolds: 'Excluído, com {{count}} molde(s)',
+    deleteDataLost_one:
+      'Dados perdidos: o {{count}} molde do grupo será excluído com ele, junto com suas leituras, histórico, ordens de serviço e tarefas de manutenção. Não é possível desfazer.',
+    deleteDataLost_other:
+      'Dados perdidos: os {{count}} moldes do grupo serão excluídos com ele, junto com suas leituras, histórico, ordens de serviço e tarefas de manutenção. Não é possível desfazer.',
+    deletedWithMolds_one: 'Excluído, com {{count}} molde',
+    deletedWithMolds_other: 'Excluído, com {{count}} moldes',
     nameTaken: 'Esta empresa já tem um grupo de moldes com este nome',
   },
   picker: {

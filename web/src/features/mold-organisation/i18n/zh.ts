@@ -11,7 +11,8 @@ export const zh: typeof en = {
     searchPlaceholder: '搜索公司',
     empty: '还没有公司，请添加第一个',
     deleteConfirm: '确定删除公司“{{name}}”吗？',
-    hasGroups: '公司“{{name}}”下还有 {{count}} 个模具分组，请先删除这些分组。',
+    hasGroups_one: '公司“{{name}}”下还有 {{count}} 个模具分组，请先删除这些分组。',
+    hasGroups_other: '公司“{{name}}”下还有 {{count}} 个模具分组，请先删除这些分组。',
     nameTaken: '已存在同名公司',
   },
   group: {
@@ -27,9 +28,12 @@ export const zh: typeof en = {
     emptyForCompany: '该公司下不存在模具分组',
     noMolds: '该模具分组下不存在模具',
     deleteConfirm: '确定删除模具分组“{{name}}”吗？',
-    deleteDataLost:
+    deleteDataLost_one:
       '数据将丢失：该分组的 {{count}} 个模具将一并删除，包括它们的读数、历史、工单和保养任务。此操作无法撤销。',
-    deletedWithMolds: '删除成功，共删除 {{count}} 个模具',
+    deleteDataLost_other:
+      '数据将丢失：该分组的 {{count}} 个模具将一并删除，包括它们的读数、历史、工单和保养任务。此操作无法撤销。',
+    deletedWithMolds_one: '删除成功，共删除 {{count}} 个模具',
+    deletedWithMolds_other: '删除成功，共删除 {{count}} 个模具',
     nameTaken: '该公司已有同名模具分组',
   },
   picker: {

@@ -4,7 +4,7 @@ import { MenuId } from '@mouldwatch/shared';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { currentLanguage } from '../../../i18n';
 import { confirm, toast } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
@@ -94,6 +94,7 @@ export function MoldListPage({ title }: ScreenProps) {
         list={list}
         columns={columns}
         rowKey="id"
+        keyColumn="name"
         testId="molds"
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={

@@ -1,7 +1,7 @@
 import { Form, InputNumber, type FormItemProps } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueAt, type FieldPath } from '../model/steps';
+import { isRequiredAt, issueAt, type FieldPath } from '../model/steps';
 
 /** The step a field belongs to: its rule is that step's shared schema. */
 export const StepContext = createContext(0);
@@ -24,6 +24,7 @@ export function SchemaItem({ name, path = name, children, ...itemProps }: Schema
   return (
     <Form.Item
       name={name}
+      required={isRequiredAt(step, path)}
       rules={[
         ({ getFieldsValue }) => ({
           validator: async () => {

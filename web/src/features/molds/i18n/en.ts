@@ -69,7 +69,7 @@ export const en = {
     channel: 'Channel {{number}}',
     tagName: 'Tag name',
     setValue: 'Set value (°C)',
-    alertTemperature: 'Alert temperature (°C)',
+    alertTemperature: 'Alert band (± °C from set value)',
     addChannel: 'Add channel',
     removeChannel: 'Remove the last channel',
     channelsLimit: 'At most {{max}} channels',

@@ -70,7 +70,7 @@ export const kor: typeof en = {
     channel: '채널 {{number}}',
     tagName: '태그 이름',
     setValue: '설정값(°C)',
-    alertTemperature: '경보 온도(°C)',
+    alertTemperature: '경보 범위(설정값 ± °C)',
     addChannel: '채널 추가',
     removeChannel: '마지막 채널 삭제',
     channelsLimit: '최대 {{max}}개 채널',

@@ -70,7 +70,7 @@ export const por: typeof en = {
     channel: 'Canal {{number}}',
     tagName: 'Nome da etiqueta',
     setValue: 'Valor definido (°C)',
-    alertTemperature: 'Temperatura de alerta (°C)',
+    alertTemperature: 'Faixa de alerta (± °C do valor definido)',
     addChannel: 'Adicionar canal',
     removeChannel: 'Remover o último canal',
     channelsLimit: 'No máximo {{max}} canais',

@@ -70,7 +70,7 @@ export const zh: typeof en = {
     channel: '通道 {{number}}',
     tagName: '标签名称',
     setValue: '设定值（°C）',
-    alertTemperature: '报警温度（°C）',
+    alertTemperature: '报警范围（设定值 ± °C）',
     addChannel: '添加通道',
     removeChannel: '删除最后一个通道',
     channelsLimit: '最多 {{max}} 个通道',

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n';
 import { completeForm } from './fixtures';
-import { LAST_STEP, canGoTo, firstInvalidStep, issueAt, serverFieldError, stepIssues, stepOfField } from './steps';
+import {
+  LAST_STEP,
+  canGoTo,
+  firstInvalidStep,
+  isRequiredAt,
+  issueAt,
+  serverFieldError,
+  stepIssues,
+  stepOfField,
+} from './steps';
 
 // The validation catalog (loaded with the language) tells a rule's message key from other text.
 beforeAll(() => initI18n());
@@ -39,6 +48,18 @@ describe('step checks', () => {
   it('gives the first failing step of the whole form', () => {
     expect(firstInvalidStep({ ...completeForm(), voltage: 0 })).toBe(LAST_STEP);
     expect(firstInvalidStep({ ...completeForm(), oee: 100.55, voltage: 0 })).toBe(5);
+  });
+});
+
+describe('required marks', () => {
+  it('marks the fields the step refuses empty, and only those', () => {
+    for (const field of ['name', 'company_id', 'group_id', 'cavitation', 'start_count', 'device_no']) {
+      expect(isRequiredAt(0, [field]), field).toBe(true);
+    }
+    for (const field of ['customer', 'owner', 'project_name']) expect(isRequiredAt(0, [field]), field).toBe(false);
+    // A channel's name, set value and band may stay empty.
+    expect(isRequiredAt(2, ['hot_temp_setting', 0, 'name'])).toBe(false);
+    expect(isRequiredAt(2, ['hot_temp_setting', 0, 'alert'])).toBe(false);
   });
 });
 

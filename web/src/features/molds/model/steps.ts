@@ -75,3 +75,32 @@ const samePath = (a: FieldPath, b: FieldPath) => a.length === b.length && a.ever
 export function issueAt(step: number, values: unknown, path: FieldPath): ValidationMessageKey | undefined {
   return stepIssues(step, values).find((issue) => samePath(issue.path, path))?.key;
 }
+
+/** A value at `path` and nothing else: `{ hot_temp_setting: [ , { name: '' } ] }`. */
+function valueAt(path: FieldPath, value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  const inner = valueAt(rest, value);
+  if (typeof head === 'number') {
+    const list: unknown[] = [];
+    list[head] = inner;
+    return list;
+  }
+  return { [head]: inner };
+}
+
+const requiredFields = new Map<string, boolean>();
+
+/**
+ * Whether the step's schema refuses the field left empty (absent, null, or ''): the form marks it
+ * required, as the other forms mark theirs.
+ */
+export function isRequiredAt(step: number, path: FieldPath): boolean {
+  const id = `${step}:${path.join('.')}`;
+  let required = requiredFields.get(id);
+  if (required === undefined) {
+    required = [undefined, null, ''].every((empty) => issueAt(step, valueAt(path, empty), path) !== undefined);
+    requiredFields.set(id, required);
+  }
+  return required;
+}

@@ -1,14 +1,15 @@
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlarmType, alarmRouteFor, type LiveServerMessage } from '@mouldwatch/shared';
-import { warningPopup } from '../../../lib/feedback';
+import { closeAlarmPopups, warningPopup } from '../../../lib/feedback';
 import { browserStorage } from '../../../lib/storage';
 import { noticeDetail, noticeTitle } from '../noticeText';
 import { OFFLINE_POPUPS_PER_DAY, countOfflinePopup } from '../offlineCounter';
 
 type NotifyMessage = Extract<LiveServerMessage, { type: 'notify' }>;
 
-/** A popup per live notice (at most 3 on screen, the oldest closed first). */
+/** A popup per live notice (at most 3 on screen, the oldest closed first, all closed at once by its button). */
 export function useAlarmPopups(): (message: NotifyMessage) => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,12 +26,25 @@ export function useAlarmPopups(): (message: NotifyMessage) => void {
     const route = alarmRouteFor(message.notify_type);
     warningPopup({
       key: `notice-${message.id}`,
+      className: 'mw-alarm-popup',
       title: noticeTitle({ alarm_type: message.notify_type as AlarmType }, t),
       description: (
         <div data-testid="alarm-popup">
           <div>{[message.mold_name, message.mold_number].filter(Boolean).join(' · ')}</div>
           <div>{detail}</div>
         </div>
+      ),
+      actions: (
+        <Button
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            closeAlarmPopups();
+          }}
+          data-testid="alarm-popups-close-all"
+        >
+          {t('notices.closeAll')}
+        </Button>
       ),
       onClick: route ? () => navigate(`${route}?unique_str=${encodeURIComponent(message.unique_str)}`) : undefined,
     });

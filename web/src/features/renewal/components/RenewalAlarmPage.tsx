@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MenuId, type RenewalMold, type RenewalRecord } from '@mouldwatch/shared';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { toast } from '../../../lib/feedback';
 import { queryClient } from '../../../lib/queryClient';
 import { RENEWAL_MESSAGE_KEY, fetchRenewalMessage } from '../../../lib/renewalFlag';
@@ -76,6 +76,7 @@ export function RenewalAlarmPage({ title }: ScreenProps) {
         list={list}
         columns={columns}
         rowKey="id"
+        figureColumn="days"
         testId="renewal-molds"
         searchPlaceholder={t('overview.searchPlaceholder')}
         emptyText={all ? t('overview.emptyAll') : t('overview.empty')}

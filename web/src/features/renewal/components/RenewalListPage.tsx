@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MenuId, RENEWAL_STATUSES, type RenewalRecord, type RenewalStatus } from '@mouldwatch/shared';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { confirm, toast } from '../../../lib/feedback';
 import { cancelRenewal } from '../api/cancelRenewal';
 import { RENEWAL_LIST_KEY, listRenewals, type RenewalFilters } from '../api/renewals';

@@ -97,6 +97,11 @@ export function OeeReport({ summary, range, zone }: { summary: Summary; range: R
           <div className="mw-report-kpi" key={factor} data-testid={`report-${factor}`}>
             <div className="mw-report-kpi-value">{percent(total[factor])}</div>
             <div className="mw-report-kpi-label">{t(`oee.${factor}`)}</div>
+            {factor === 'performance' && (total.performance ?? 0) > 1 ? (
+              <div className="mw-report-kpi-warning" data-testid="report-performance-over">
+                {t('oee.performanceOverTarget')}
+              </div>
+            ) : null}
           </div>
         ))}
       </div>

@@ -43,6 +43,7 @@ export function ReportFilters({ withReport }: { withReport: boolean }) {
             value={{ companyId: filters.companyId, groupId: filters.groupId }}
             onChange={({ companyId, groupId }) => set({ companyId, groupId })}
             allowClear
+            choices="ownMoulds"
             testId="report-org"
           />
         </Suspense>

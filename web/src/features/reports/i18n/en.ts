@@ -10,6 +10,7 @@ export const en = {
     today: 'Today',
     yesterday: 'Yesterday',
     thisWeek: 'This week',
+    last7Days: 'Last 7 days',
     lastWeek: 'Last week',
     thisMonth: 'This month',
     custom: 'Custom',
@@ -25,6 +26,7 @@ export const en = {
     chooseSelection: 'Choose the moulds and the period of the report.',
   },
   oee: {
+    performanceOverTarget: 'Above 100 %: the moulds cycled faster than their target cycle time, so the target is wrong',
     oee: 'OEE',
     target: 'Target {{value}}',
     noTarget: 'No target OEE set',

@@ -11,6 +11,7 @@ export const kor: typeof en = {
     today: '오늘',
     yesterday: '어제',
     thisWeek: '이번 주',
+    last7Days: '최근 7일',
     lastWeek: '지난주',
     thisMonth: '이번 달',
     custom: '사용자 지정',
@@ -26,6 +27,7 @@ export const kor: typeof en = {
     chooseSelection: '보고서의 금형과 기간을 선택하세요.',
   },
   oee: {
+    performanceOverTarget: '100 % 초과: 금형이 목표 사이클 타임보다 빠르게 작동했으므로 목표가 잘못되었습니다',
     oee: 'OEE',
     target: '목표 {{value}}',
     noTarget: '목표 OEE 미설정',

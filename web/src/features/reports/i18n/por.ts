@@ -11,6 +11,7 @@ export const por: typeof en = {
     today: 'Hoje',
     yesterday: 'Ontem',
     thisWeek: 'Esta semana',
+    last7Days: 'Últimos 7 dias',
     lastWeek: 'Semana passada',
     thisMonth: 'Este mês',
     custom: 'Personalizado',
@@ -26,6 +27,8 @@ export const por: typeof en = {
     chooseSelection: 'Escolha os moldes e o período do relatório.',
   },
   oee: {
+    performanceOverTarget:
+      'Acima de 100 %: os moldes ciclaram mais rápido que o tempo de ciclo alvo, portanto o alvo está errado',
     oee: 'OEE',
     target: 'Meta {{value}}',
     noTarget: 'Sem OEE alvo definido',

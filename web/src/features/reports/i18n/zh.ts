@@ -11,6 +11,7 @@ export const zh: typeof en = {
     today: '今天',
     yesterday: '昨天',
     thisWeek: '本周',
+    last7Days: '最近 7 天',
     lastWeek: '上周',
     thisMonth: '本月',
     custom: '自定义',
@@ -26,6 +27,7 @@ export const zh: typeof en = {
     chooseSelection: '请选择报表的模具和周期。',
   },
   oee: {
+    performanceOverTarget: '超过 100 %：模具周期快于目标周期时间，目标设置有误',
     oee: 'OEE',
     target: '目标 {{value}}',
     noTarget: '未设置目标 OEE',

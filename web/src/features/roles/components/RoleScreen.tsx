@@ -1,7 +1,7 @@
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { MenuId, type RoleRecord } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { serverText } from '../../../i18n';

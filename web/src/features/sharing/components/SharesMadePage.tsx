@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MenuId, type ShareMade } from '@mouldwatch/shared';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import { chosenMouldIds } from '../../../components/mould-tree';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { currentLanguage, serverText } from '../../../i18n';
 import { confirm, toast } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';

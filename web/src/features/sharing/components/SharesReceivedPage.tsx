@@ -2,7 +2,7 @@ import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ShareReceived } from '@mouldwatch/shared';
 import { ListScreen, usePagedList } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { currentLanguage } from '../../../i18n';
 import { confirm, toast } from '../../../lib/feedback';
 import { queryClient } from '../../../lib/queryClient';

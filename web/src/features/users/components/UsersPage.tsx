@@ -1,7 +1,7 @@
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { startTransition, useState } from 'react';
 import { MenuId, type UserRecord } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
 import { currentLanguage, serverText } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';

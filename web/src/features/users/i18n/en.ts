@@ -51,6 +51,7 @@ export const en = {
     empty: 'You hold no moulds to distribute.',
     loadFailed: 'The moulds could not be loaded.',
     retry: 'Retry',
-    selected: '{{count}} moulds selected',
+    selected_one: '{{count}} mould selected',
+    selected_other: '{{count}} moulds selected',
   },
 };

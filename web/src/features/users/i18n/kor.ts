@@ -53,6 +53,7 @@ export const kor: typeof en = {
     empty: '배정할 수 있는 금형이 없습니다.',
     loadFailed: '금형을 불러올 수 없습니다.',
     retry: '다시 시도',
-    selected: '금형 {{count}}개 선택됨',
+    selected_one: '금형 {{count}}개 선택됨',
+    selected_other: '금형 {{count}}개 선택됨',
   },
 };

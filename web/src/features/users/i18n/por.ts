@@ -53,6 +53,7 @@ export const por: typeof en = {
     empty: 'Você não tem moldes para distribuir.',
     loadFailed: 'Não foi possível carregar os moldes.',
     retry: 'Tentar novamente',
-    selected: '{{count}} moldes selecionados',
+    selected_one: '{{count}} molde selecionado',
+    selected_other: '{{count}} moldes selecionados',
   },
 };

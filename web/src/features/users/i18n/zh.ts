@@ -52,6 +52,7 @@ export const zh: typeof en = {
     empty: '您没有可分配的模具。',
     loadFailed: '无法加载模具。',
     retry: '重试',
-    selected: '已选择 {{count}} 个模具',
+    selected_one: '已选择 {{count}} 个模具',
+    selected_other: '已选择 {{count}} 个模具',
   },
 };

@@ -38,7 +38,7 @@ function DetailBody({ id, actions }: { id: number; actions: OrderActions }) {
             {t('list.reject')}
           </Button>
         ) : null}
-        {actions.canEdit ? (
+        {actions.mayEdit(order) ? (
           <Button onClick={() => actions.edit(order)} data-testid="detail-edit">
             {t('list.edit')}
           </Button>

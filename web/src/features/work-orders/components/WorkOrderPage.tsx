@@ -10,7 +10,7 @@ import {
   type WorkOrderStatus,
 } from '@mouldwatch/shared';
 import { ListScreen, usePagedList } from '../../../components/admin';
-import type { ScreenProps } from '../../../app/screens';
+import type { ScreenProps } from '../../../lib/screen';
 import { toast } from '../../../lib/feedback';
 import { ApiError, isCanceled } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -141,7 +141,7 @@ function columns(
               {t('list.reject')}
             </Button>
           ) : null}
-          {actions.canEdit ? (
+          {actions.mayEdit(order) ? (
             <Tooltip title={searching ? t('list.searchEditOff') : undefined}>
               <Button
                 type="link"
@@ -200,6 +200,7 @@ export function WorkOrderPage({ title }: ScreenProps) {
           setDetail({ id: order.id, orderNo: order.order_no }),
         )}
         rowKey="id"
+        figureColumn="progress"
         testId="work-orders"
         searchPlaceholder={t('list.searchPlaceholder')}
         filters={

@@ -44,7 +44,14 @@ export function ProgressCell({ order }: { order: WorkOrderRecord }) {
         <span className="mw-wo-finished">
           {t('progress.finished', { finished: order.finished, quantity: order.quantity })}
         </span>
-        <span className="mw-wo-muted">{t('progress.remaining', { remaining: order.remaining })}</span>
+        {order.finished > order.quantity ? (
+          // A back-filled batch can run past the quantity: said as such, not hidden behind "Remaining 0".
+          <span className="mw-wo-over" data-testid={`work-order-over-${order.id}`}>
+            {t('progress.over', { over: order.finished - order.quantity })}
+          </span>
+        ) : (
+          <span className="mw-wo-muted">{t('progress.remaining', { remaining: order.remaining })}</span>
+        )}
       </div>
       {order.status === 'working' ? (
         <div className="mw-wo-muted">

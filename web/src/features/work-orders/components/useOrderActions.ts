@@ -40,13 +40,14 @@ export function useOrderActions(handlers: {
   return {
     canAdd: menu.can('add'),
     canExport: menu.can('export'),
-    // Offered in every status: a working or finished order answers with the spec's message.
-    canEdit: menu.can('edit'),
+    // Hidden while working or finished (DESIGN §12): not offered, then refused.
+    mayEdit: (order: WorkOrderRecord) => menu.can('edit') && !editRefusal(order.status),
     mayStart: (order: WorkOrderRecord) => menu.can('edit') && canStart(order.status),
     mayStop: (order: WorkOrderRecord) => menu.can('edit') && canStop(order.status),
     mayReject: (order: WorkOrderRecord) => menu.can('edit') && canRecordReject(order.status),
     mayDelete: (order: WorkOrderRecord) => menu.can('delete') && canDelete(order.status),
     edit(order: WorkOrderRecord) {
+      // The order may have started since the list was drawn.
       const refusal = editRefusal(order.status);
       if (refusal) toast.error(tAll(refusal, { ns: 'server' }));
       else handlers.onEdit(order);

@@ -48,6 +48,7 @@ export const en = {
   progress: {
     finished: '{{finished}} / {{quantity}}',
     remaining: 'Remaining {{remaining}}',
+    over: '{{over}} over the quantity',
     expected: 'Expected finish {{time}}',
     noEstimate: 'Expected finish: waiting for a cycle time',
   },

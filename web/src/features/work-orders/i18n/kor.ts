@@ -49,6 +49,7 @@ export const kor: typeof en = {
   progress: {
     finished: '{{finished}} / {{quantity}}',
     remaining: '잔량 {{remaining}}',
+    over: '수량 {{over}} 초과',
     expected: '예상 완료 {{time}}',
     noEstimate: '예상 완료: 사이클 타임을 기다리는 중',
   },

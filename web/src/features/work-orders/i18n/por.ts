@@ -49,6 +49,7 @@ export const por: typeof en = {
   progress: {
     finished: '{{finished}} / {{quantity}}',
     remaining: 'Restante {{remaining}}',
+    over: '{{over}} acima da quantidade',
     expected: 'Conclusão prevista {{time}}',
     noEstimate: 'Conclusão prevista: aguardando um tempo de ciclo',
   },

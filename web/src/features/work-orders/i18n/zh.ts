@@ -49,6 +49,7 @@ export const zh: typeof en = {
   progress: {
     finished: '{{finished}} / {{quantity}}',
     remaining: '剩余 {{remaining}}',
+    over: '超出数量 {{over}}',
     expected: '预计完成 {{time}}',
     noEstimate: '预计完成：等待成型周期数据',
   },
