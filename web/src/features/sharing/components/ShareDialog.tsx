@@ -108,7 +108,8 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
     setLookedUp(trimmed.toLowerCase());
     const info = await getShareInfo(trimmed).catch(() => null);
     setExisting(info);
-    setChosen(null);
+    // A tick made while the look-up ran (the click that left the field) stays; moulds held already join it.
+    setChosen((ticked) => ticked && new Set([...ticked, ...(info?.moldIds ?? []).map((id) => `m${id}`)]));
     if (info?.role && role === undefined) setRole(info.role.id);
   };
 
