@@ -28,6 +28,7 @@ export const por: typeof en = {
   tree: {
     search: 'Pesquisar moldes, grupos ou empresas',
     nothingFound: 'Nenhum molde corresponde',
+    more: 'Mostrando os primeiros {{count}} moldes encontrados: refine a busca',
     ungrouped: 'Sem grupo',
     selected: '{{count}} moldes selecionados',
   },
