@@ -83,7 +83,7 @@ export type MoldTreeCategory = (typeof MOLD_TREE_CATEGORIES)[number];
  * group is disabled when all its moulds are. `checked`: the user (`user_id`) holds the mould; a
  * company or group when all its moulds are checked.
  *
- * A company or group also carries its counts (`MoldTreeCounts`); its `children` may be left out
+ * A company or group also carries its counts (`MoldTreeCounts`, a count of 0 left out); its `children` may be left out
  * (empty while `mold_count` > 0): a group's moulds come with `parent=g{id}`.
  */
 export interface MoldTreeNode extends Partial<MoldTreeCounts> {
