@@ -138,6 +138,23 @@ describe('mould sharing', () => {
     await expect.poll(() => partner.getByTestId('mould-item').count(), { timeout: 15_000 }).toBe(0);
   }, 240_000);
 
+  it('keeps the first tick made right after an e-mail is typed (issue 25: the look-up used to undo it)', async () => {
+    const admin = await browser.newPage();
+    await logIn(admin, consoleApp.url, 'admin', 'admin123');
+    await openShareDialog(admin);
+    const firstMould = admin.getByTestId('mould-tree').locator('.ant-tree-treenode-leaf').first();
+    await firstMould.waitFor();
+    await admin.getByTestId('share-email').fill('first.tick@example.org');
+    const lookedUp = admin.waitForResponse((response) => response.url().includes('/share_user_info/'));
+    // The click leaves the e-mail field: its look-up starts and answers after the tick.
+    await firstMould.locator('.ant-tree-checkbox').click();
+    await lookedUp;
+    await settled(admin);
+    await expect.poll(() => admin.getByTestId('mould-tree-count').innerText()).toMatch(/^1 /);
+    expect(await firstMould.locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    await admin.context().close();
+  }, 120_000);
+
   it('a used link says so and leads to the login page', async () => {
     const page = await browser.newPage();
     await page.goto(`${consoleApp.url}${linkPath}`);

@@ -75,6 +75,7 @@ export const SERVER_MESSAGES_KOR: ServerMessageCatalog = {
   cannotDeleteSelf: '자신의 계정은 삭제할 수 없습니다',
   cannotDisableSelf: '자신의 계정은 비활성화할 수 없습니다',
   moldsNotDistributable: '입력 오류: moldIds: 금형 {ids}을(를) 배정할 수 없습니다',
+  treeIdsUnknown: '입력 오류: {field}: 조직에 속하지 않습니다: {ids}',
   // alarm-pages
   alarmNotFound: '알람이 존재하지 않습니다',
   alarmTypeInvalid: '입력 오류: alarm_type: 1~5의 알람 유형을 하나 이상 쉼표로 구분하여 입력하세요',

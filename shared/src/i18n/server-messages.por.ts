@@ -76,6 +76,7 @@ export const SERVER_MESSAGES_POR: ServerMessageCatalog = {
   cannotDeleteSelf: 'Você não pode excluir a própria conta',
   cannotDisableSelf: 'Você não pode desativar a própria conta',
   moldsNotDistributable: 'Entrada inválida: moldIds: você não pode distribuir os moldes {ids}',
+  treeIdsUnknown: 'Entrada inválida: {field}: não pertence à sua organização: {ids}',
   // alarm-pages
   alarmNotFound: 'O alarme não existe',
   alarmTypeInvalid: 'Entrada inválida: alarm_type: um ou mais tipos de alarme de 1 a 5, separados por vírgulas',

@@ -81,6 +81,7 @@ const en = {
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDisableSelf: 'You cannot disable your own account',
   moldsNotDistributable: 'Invalid input: moldIds: you cannot distribute the moulds {ids}',
+  treeIdsUnknown: 'Invalid input: {field}: not of your organisation: {ids}',
   // alarm-pages
   alarmNotFound: 'The alarm does not exist',
   alarmTypeInvalid: 'Invalid input: alarm_type: one or more alarm types 1 to 5, separated by commas',

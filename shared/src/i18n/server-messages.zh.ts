@@ -73,6 +73,7 @@ export const SERVER_MESSAGES_ZH: ServerMessageCatalog = {
   cannotDeleteSelf: '不能删除自己的账号',
   cannotDisableSelf: '不能停用自己的账号',
   moldsNotDistributable: '输入有误：moldIds：您不能分配模具 {ids}',
+  treeIdsUnknown: '输入有误：{field}：不属于您的组织：{ids}',
   // alarm-pages
   alarmNotFound: '报警不存在',
   alarmTypeInvalid: '输入有误：alarm_type：一个或多个 1 到 5 的报警类型，用逗号分隔',

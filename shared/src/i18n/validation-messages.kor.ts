@@ -44,6 +44,7 @@ export const VALIDATION_MESSAGES_KOR: ValidationMessageCatalog = {
   // users
   roleRequired: '역할을 선택하세요',
   moldIdsFormat: '쉼표로 구분한 금형 ID를 사용하세요',
+  moldIdsOrChange: 'moldIds 또는 트리의 선택 변경을 보내세요',
   // work-orders
   orderNoFormat: '영문자, 숫자와 _ - # / ( )만 사용하세요',
   orderNoLength: '최대 32자',

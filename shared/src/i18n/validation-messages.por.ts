@@ -44,6 +44,7 @@ export const VALIDATION_MESSAGES_POR: ValidationMessageCatalog = {
   // users
   roleRequired: 'Escolha uma função',
   moldIdsFormat: 'Use ids de moldes separados por vírgulas',
+  moldIdsOrChange: 'Envie moldIds ou a alteração da árvore',
   // work-orders
   orderNoFormat: 'Use apenas letras, dígitos e _ - # / ( )',
   orderNoLength: 'No máximo 32 caracteres',

@@ -50,6 +50,7 @@ const en = {
   // users
   roleRequired: 'Choose a role',
   moldIdsFormat: 'Use mould ids separated by commas',
+  moldIdsOrChange: "Send moldIds or the tree's change",
   // work-orders
   orderNoFormat: 'Use letters, digits and _ - # / ( ) only',
   orderNoLength: 'At most 32 characters',

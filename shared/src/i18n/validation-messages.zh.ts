@@ -44,6 +44,7 @@ export const VALIDATION_MESSAGES_ZH: ValidationMessageCatalog = {
   // users
   roleRequired: '请选择角色',
   moldIdsFormat: '请使用以逗号分隔的模具 ID',
+  moldIdsOrChange: '请提供 moldIds 或模具树的勾选变更',
   // work-orders
   orderNoFormat: '只能使用字母、数字和 _ - # / ( )',
   orderNoLength: '最多 32 个字符',

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
-import { MAX_DISTRIBUTED_MOLDS, moldIdsRule, parseMoldIds } from '../users/user-admin.js';
+import {
+  eitherMoldIdsOrChange,
+  moldDistributionSchema,
+  moldIdListRule,
+  moldTreeChangeSchema,
+  parseMoldIds,
+} from '../users/user-admin.js';
 import { trimmedEmailRule } from '../validation/rules.js';
 
 /** A share link stays valid this long after it was made (docs/decisions.md, "Mould sharing"). */
 export const SHARE_LINK_DAYS = 7;
-
-/** The moulds of a share: a list of ids or the spec's comma-separated text. */
-export const shareMoldIdsRule = z.union([
-  moldIdsRule,
-  z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(MAX_DISTRIBUTED_MOLDS)),
-]);
 
 /** A list or comma-separated moldIds as distinct numbers ([] when the text is not a list of ids). */
 export function shareMoldIds(value: string | readonly number[]): number[] {
@@ -18,20 +18,27 @@ export function shareMoldIds(value: string | readonly number[]): number[] {
 
 /**
  * The share form (spec §3 "Share form", §5): the recipient's e-mail (trimmed), a viewer role of the
- * organisation (used when the share creates the recipient's account) and the moulds; `ids` and
- * `type` of the spec's form are accepted and not needed.
+ * organisation (used when the share creates the recipient's account) and the moulds: `moldIds`, or
+ * `change`, the checks of the mould tree (`moldTreeChangeSchema`); `ids` and `type` of the spec's
+ * form are accepted and not needed.
  */
-export const shareFormSchema = z.object({
-  email: trimmedEmailRule,
-  role: z
-    .number({ message: 'roleRequired' })
-    .check(z.int({ message: 'roleRequired' }), z.positive({ message: 'roleRequired' })),
-  moldIds: shareMoldIdsRule,
-});
+export const shareFormSchema = z
+  .object({
+    email: trimmedEmailRule,
+    role: z
+      .number({ message: 'roleRequired' })
+      .check(z.int({ message: 'roleRequired' }), z.positive({ message: 'roleRequired' })),
+    moldIds: z.optional(moldIdListRule),
+    change: z.optional(moldTreeChangeSchema),
+  })
+  .check(eitherMoldIdsOrChange);
 export type ShareForm = z.infer<typeof shareFormSchema>;
 
-/** `PUT /api/yudata/share/mold_distribution/{id}/`: the moulds the caller shares with the recipient become these. */
-export const shareDistributionSchema = z.object({ moldIds: shareMoldIdsRule });
+/**
+ * `PUT /api/yudata/share/mold_distribution/{id}/`: the moulds the caller shares with the recipient
+ * become `moldIds`, or change as the tree's `change` says.
+ */
+export const shareDistributionSchema = moldDistributionSchema;
 
 /** A mould in a share as the lists show it. */
 export interface SharedMold {

@@ -74,14 +74,19 @@ export const MOLD_TREE_CATEGORIES = ['company', 'group', 'mold'] as const;
 export type MoldTreeCategory = (typeof MOLD_TREE_CATEGORIES)[number];
 
 /**
- * A node of `GET /api/yudata/mold_permission/` (spec §3 "Tree nodes"). `cateId` is unique across the
- * tree: `c{companyId}`, `g{groupId}`, `m{moldId}`, and `g0` for the node holding moulds without a
- * group. `group` is the group id of a group or mould node (null for companies and ungrouped moulds);
+ * A node of the mould permission tree (`GET /api/yudata/mold_permission/` and the share dialog's
+ * `GET /api/yudata/share/mold_tree/`, spec §3 "Tree nodes"). `cateId` is unique across the tree:
+ * `c{companyId}`, `g{groupId}`, `m{moldId}`, and `g0` for the node holding moulds without a group.
+ * `group` is the group id of a group or mould node (null for companies and ungrouped moulds);
  * `parent` the parent's cateId (null at the top). `disabled`: the caller cannot change this node for
  * the user (a mould shared to the caller, or one the user holds by someone's share); a company or
- * group is disabled when all its moulds are. `checked`: the user (`user_id`) holds the mould.
+ * group is disabled when all its moulds are. `checked`: the user (`user_id`) holds the mould; a
+ * company or group when all its moulds are checked.
+ *
+ * A company or group also carries its counts (`MoldTreeCounts`, a count of 0 left out); its `children` may be left out
+ * (empty while `mold_count` > 0): a group's moulds come with `parent=g{id}`.
  */
-export interface MoldTreeNode {
+export interface MoldTreeNode extends Partial<MoldTreeCounts> {
   id: number;
   cateId: string;
   category: MoldTreeCategory;
@@ -96,13 +101,71 @@ export interface MoldTreeNode {
   children: MoldTreeNode[];
 }
 
+/** What a company or group node holds: its moulds, the checked ones, the disabled ones and the checked among those. */
+export interface MoldTreeCounts {
+  mold_count: number;
+  checked_count: number;
+  disabled_count: number;
+  disabled_checked_count: number;
+}
+
+/**
+ * Up to this many moulds the first answer holds every mould (a small organisation's tree opens
+ * fully in one call); a larger one answers companies and groups with their counts.
+ */
+export const MOLD_TREE_WHOLE_UP_TO = 200;
+
+/** A search answers at most this many moulds (`more` says when there were more). */
+export const MOLD_TREE_SEARCH_LIMIT = 200;
+
+/** The longest text the tree's search takes. */
+export const MOLD_TREE_SEARCH_MAX = 64;
+
+/** A group node's cateId: the tree's `parent` parameter (`g0`: the moulds without a group). */
+export const GROUP_CATE_ID = /^g(0|[1-9]\d{0,15})$/;
+
 export const UNGROUPED_CATE_ID = 'g0';
 
-/** Body of `PUT /api/yudata/mold_distribution/{id}/`: the moulds, comma-separated or as a list. */
-export const moldDistributionSchema = z.object({
-  moldIds: z.union([
-    moldIdsRule,
-    z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(MAX_DISTRIBUTED_MOLDS)),
-  ]),
+const treeIds = (min: 0 | 1) =>
+  z.optional(z.array(z.number().check(z.int(), z.gte(min))).check(z.maxLength(MAX_DISTRIBUTED_MOLDS)));
+
+/** Companies, groups (0: the moulds without a group) and moulds a change of the tree names. */
+export const moldTreeTicksSchema = z.object({
+  companyIds: treeIds(1),
+  groupIds: treeIds(0),
+  moldIds: treeIds(1),
 });
+export type MoldTreeTicks = z.infer<typeof moldTreeTicksSchema>;
+
+/**
+ * What the user did to the tree: the nodes checked and the nodes unchecked. A mould follows the
+ * most specific node named (the mould, else its group, else its company); moulds no node names
+ * keep what they had. Disabled moulds stay as they are. The same shape for distributing moulds
+ * to a user and for a share.
+ */
+export const moldTreeChangeSchema = z.object({
+  check: z.optional(moldTreeTicksSchema),
+  uncheck: z.optional(moldTreeTicksSchema),
+});
+export type MoldTreeChange = z.infer<typeof moldTreeChangeSchema>;
+
+/** moldIds as a list or the spec's comma-separated text. */
+export const moldIdListRule = z.union([
+  moldIdsRule,
+  z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(MAX_DISTRIBUTED_MOLDS)),
+]);
+
+/** `moldIds` (exactly these) or `change` (a tree's checks and unchecks): one of them is needed. */
+export const eitherMoldIdsOrChange = z.refine<{ moldIds?: unknown; change?: unknown }>(
+  (body) => body.moldIds !== undefined || body.change !== undefined,
+  { message: 'moldIdsOrChange', path: ['moldIds'] },
+);
+
+/**
+ * Body of `PUT /api/yudata/mold_distribution/{id}/`: `moldIds` (the user's own moulds become
+ * exactly these, comma-separated or as a list) or `change` (checks and unchecks of the tree).
+ */
+export const moldDistributionSchema = z
+  .object({ moldIds: z.optional(moldIdListRule), change: z.optional(moldTreeChangeSchema) })
+  .check(eitherMoldIdsOrChange);
 export type MoldDistribution = z.infer<typeof moldDistributionSchema>;

@@ -352,7 +352,7 @@ describe('sharing: the served OpenAPI document', () => {
         .sort();
     expect(query('GET /api/yudata/share/')).toEqual(['lang', 'limit', 'page', 'search']);
     expect(query('GET /api/yudata/share/received/')).toEqual(['lang', 'limit', 'page', 'search']);
-    expect(query('GET /api/yudata/share/mold_tree/')).toEqual(['lang', 'mode', 'user_id']);
+    expect(query('GET /api/yudata/share/mold_tree/')).toEqual(['lang', 'mode', 'parent', 'search', 'user_id']);
     expect(query('GET /api/yudata/share_user_info/')).toEqual(['email', 'lang']);
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MenuId, passwordRule, shareDistributionSchema, shareFormSchema, shareMoldIds } from '@mouldwatch/shared';
+import { MenuId, passwordRule, shareDistributionSchema, shareFormSchema } from '@mouldwatch/shared';
 import { envelope } from '../../infra/http/envelope.js';
 import { principalOf } from '../auth/auth.hook.js';
 import { encodedPassword } from '../auth/auth.schemas.js';
+import { CHANGE_BODY, TREE_ANSWER, chosenMoulds, treeQuery } from '../mold-permission/mold-permission.routes.js';
 import type { SharingService } from './sharing.service.js';
 
 const tags = ['sharing'];
@@ -63,15 +64,15 @@ export async function sharingRoutes(app: FastifyInstance, { sharing, userInfo }:
         summary:
           "The caller's moulds as the share dialog's tree; with user_id (a recipient of the caller's) mode add checks and " +
           'fixes what they hold, mode edit checks what the caller shares with them',
-        querystring: z.object({
-          user_id: z.coerce.number().int().positive().optional(),
-          mode: z.enum(['add', 'edit']).default('add'),
-          lang: z.string().optional(),
-        }),
+        description: `The same parts as GET /api/yudata/mold_permission/. ${TREE_ANSWER}`,
+        querystring: treeQuery.extend({ mode: z.enum(['add', 'edit']).default('add') }),
       },
     },
-    async (request) =>
-      envelope(request, await sharing.tree(principalOf(request), request.query.user_id, request.query.mode)),
+    async (request) => {
+      const { user_id: userId, parent, search, mode } = request.query;
+      const { nodes, more } = await sharing.tree(principalOf(request), { userId, parent, search }, mode);
+      return envelope(request, nodes, more === undefined ? {} : { more });
+    },
   );
 
   routes.post(
@@ -86,18 +87,19 @@ export async function sharingRoutes(app: FastifyInstance, { sharing, userInfo }:
         description:
           'Body: `email` (trimmed, at most 254 characters, any case: one account per address), `role` (a viewer role ' +
           "of the caller's organisation, used when the share makes the account), `moldIds` (ids as an array or the " +
-          'comma-separated text, moulds the caller holds directly). Answers {address, id, email, granted, mailed}; ' +
+          "comma-separated text, moulds the caller holds directly) or `change` (the tree's checks: the moulds it " +
+          'checks, as PUT /api/yudata/mold_distribution/{id}/ reads it). Answers {address, id, email, granted, mailed}; ' +
           'a later share to the same address replaces its unused link. 400 naming the field (20338: no mould), 409 ' +
           'when the address holds every mould already, 422 for a mould shared to the caller.',
         body: shareFormSchema,
       },
     },
     async (request) => {
-      const { email, role, moldIds } = request.body;
+      const { email, role } = request.body;
       const created = await sharing.share(principalOf(request), request.language, {
         email,
         role,
-        moldIds: shareMoldIds(moldIds),
+        moulds: chosenMoulds(request.body),
       });
       return envelope(request, created, { messageKey: '20288' });
     },
@@ -109,17 +111,14 @@ export async function sharingRoutes(app: FastifyInstance, { sharing, userInfo }:
       config: { permission: share },
       schema: {
         tags,
-        summary: 'The moulds the caller shares with recipient {id} become exactly moldIds',
+        summary: 'The moulds the caller shares with recipient {id} become exactly moldIds, or change as the tree says',
+        description: CHANGE_BODY,
         params: idParams,
         body: shareDistributionSchema,
       },
     },
     async (request) => {
-      const outcome = await sharing.distribute(
-        principalOf(request),
-        request.params.id,
-        shareMoldIds(request.body.moldIds),
-      );
+      const outcome = await sharing.distribute(principalOf(request), request.params.id, chosenMoulds(request.body));
       return envelope(request, outcome, { messageKey: 'modified' });
     },
   );

@@ -4,7 +4,7 @@ import {
   ResponseCode,
   parseLanguage,
   type Language,
-  type MoldTreeNode,
+  type MoldTreeChange,
   type ShareCreated,
   type ShareLinkInfo,
   type ShareMade,
@@ -20,7 +20,7 @@ import { AccessRepository } from '../access/access.repository.js';
 import type { Principal } from '../access/access.service.js';
 import { publicBaseUrl } from '../alerts/alerts.service.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { MoldDistributionService } from '../mold-permission/mold-distribution.service.js';
+import type { MoldDistributionService, TreeAnswer, TreeRequest } from '../mold-permission/mold-distribution.service.js';
 import { presentShareMade, presentShareReceived } from './sharing.presenter.js';
 import { SharingRepository, type RecipientRow, type ShareLinkRow } from './sharing.repository.js';
 import {
@@ -39,10 +39,13 @@ const noMould = () => new ApiError(400, ResponseCode.invalid, '20338');
 const linkInvalid = () => new ApiError(400, ResponseCode.invalid, 'shareLinkInvalid');
 const USERNAME_ATTEMPTS = 5;
 
+/** The moulds of a share: exactly these, or the share dialog's tree change. */
+export type ChosenMoulds = { moldIds: readonly number[] } | { change: MoldTreeChange };
+
 export interface ShareRequest {
   email: string;
   role: number;
-  moldIds: number[];
+  moulds: ChosenMoulds;
 }
 
 /**
@@ -82,23 +85,37 @@ export class SharingService {
   }
 
   /**
-   * The caller's moulds as the share dialog's tree. With `userId` (a recipient of the caller's):
-   * to add ('add'), what they hold is checked and fixed; to edit the share ('edit'), the moulds the
-   * caller shares with them are checked and free, what they hold otherwise is fixed.
+   * The caller's moulds as the share dialog's tree, a part at a time as the users page's
+   * (`TreeRequest`). With `userId` (a recipient of the caller's): to add ('add'), what they hold is
+   * checked and fixed; to edit the share ('edit'), the moulds the caller shares with them are
+   * checked and free, what they hold otherwise is fixed.
    */
-  async tree(principal: Principal, userId: number | undefined, mode: 'add' | 'edit'): Promise<MoldTreeNode[]> {
-    if (userId === undefined)
-      return this.distribution.markedTree(principal, undefined, () => ({ checked: false, fixed: false }));
-    const mine = new Set(await this.#requireShare(principal.userId, userId));
-    return this.distribution.markedTree(principal, userId, (row) => {
-      const held = row.held === true;
-      if (mode === 'add') return { checked: held, fixed: held };
-      return { checked: mine.has(row.id), fixed: held && !mine.has(row.id) };
-    });
+  async tree(principal: Principal, request: TreeRequest, mode: 'add' | 'edit'): Promise<TreeAnswer> {
+    if (request.userId !== undefined) await this.#requireShare(principal.userId, request.userId);
+    return this.distribution.markedTree(
+      principal,
+      mode === 'add' || request.userId === undefined ? 'shareAdd' : 'shareEdit',
+      request,
+    );
+  }
+
+  /** The moulds a share names: its moldIds, or those its tree change checks. */
+  async #chosenMoldIds(principal: Principal, moulds: ChosenMoulds): Promise<readonly number[]> {
+    return 'change' in moulds ? (await this.distribution.decide(principal, moulds.change)).checked : moulds.moldIds;
+  }
+
+  /** The moulds the caller shares with the recipient after the change. */
+  async #changedShare(principal: Principal, recipientId: number, moulds: ChosenMoulds): Promise<readonly number[]> {
+    if (!('change' in moulds)) return moulds.moldIds;
+    const { checked, unchecked } = await this.distribution.decide(principal, moulds.change);
+    const dropped = new Set(unchecked);
+    const shared = await this.#repository.sharedMoldIds(principal.userId, recipientId);
+    return [...new Set([...shared.filter((moldId) => !dropped.has(moldId)), ...checked])];
   }
 
   /** Shares the moulds with the address; answers the share link. The invitation goes through the outbox. */
-  async share(principal: Principal, language: Language, form: ShareRequest): Promise<ShareCreated> {
+  async share(principal: Principal, language: Language, request: ShareRequest): Promise<ShareCreated> {
+    const form = { ...request, moldIds: await this.#chosenMoldIds(principal, request.moulds) };
     if (form.moldIds.length === 0) throw noMould();
     const now = this.context.now();
     const token = newShareToken();
@@ -152,8 +169,12 @@ export class SharingService {
     return outcome;
   }
 
-  /** The moulds the caller shares with the recipient become exactly these (moulds they hold otherwise stay). */
-  async distribute(principal: Principal, recipientId: number, moldIds: readonly number[]) {
+  /**
+   * The moulds the caller shares with the recipient become exactly these, or change as the tree
+   * says (moulds they hold otherwise stay).
+   */
+  async distribute(principal: Principal, recipientId: number, moulds: ChosenMoulds) {
+    const moldIds = await this.#changedShare(principal, recipientId, moulds);
     if (moldIds.length === 0) throw noMould();
     const outcome = await inTransaction(this.context.db, async (trx) => {
       const repository = new SharingRepository(trx);

@@ -1,2 +1,2 @@
-export { MouldTreePicker, type MouldTreeTexts } from './MouldTreePicker';
-export { chosenMouldIds, distributedMouldIds, indexTree, type IndexedTree } from './tree';
+export { MouldTreePicker, type MouldTreeTexts, type TreePart, type TreePartAnswer } from './MouldTreePicker';
+export { checksAny, treeChange, type Tick, type Ticks } from './tree';

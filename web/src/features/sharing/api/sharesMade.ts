@@ -1,4 +1,4 @@
-import type { ShareMade } from '@mouldwatch/shared';
+import type { MoldTreeChange, ShareMade } from '@mouldwatch/shared';
 import { api } from '../../../lib/api';
 import { pageOf, type Page, type PageRequest } from '../../../components/admin';
 
@@ -14,10 +14,10 @@ export async function listSharesMade(request: PageRequest, signal?: AbortSignal)
   );
 }
 
-/** PUT /api/yudata/share/mold_distribution/{id}/: the moulds shared with the recipient become these. */
-export async function updateShareMoulds(recipientId: number, moldIds: number[]) {
+/** PUT /api/yudata/share/mold_distribution/{id}/ {change}: the moulds shared with the recipient change as the tree's ticks say. */
+export async function updateShareMoulds(recipientId: number, change: MoldTreeChange) {
   return api.put<{ granted: number[]; revoked: number[] }>(`/yudata/share/mold_distribution/${recipientId}/`, {
-    moldIds,
+    change,
   });
 }
 

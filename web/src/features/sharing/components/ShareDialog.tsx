@@ -2,13 +2,13 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Input, Modal, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shareFormSchema, type ShareCreated, type SharedUserInfo } from '@mouldwatch/shared';
-import { MouldTreePicker, chosenMouldIds, type IndexedTree } from '../../../components/mould-tree';
+import { shareFormSchema, type MoldTreeNode, type ShareCreated, type SharedUserInfo } from '@mouldwatch/shared';
+import { MouldTreePicker, checksAny, treeChange, type Ticks } from '../../../components/mould-tree';
 import { SkeletonRows } from '../../../components/SkeletonRows';
 import { serverText } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
 import { fieldIssue } from '../../../lib/forms';
-import { getShareInfo, useShareTree, useViewerRoles } from '../api/shareDialog';
+import { getShareInfo, getShareTree, shareTreeKey, useShareTree, useViewerRoles } from '../api/shareDialog';
 import { shareUser } from '../api/shareUser';
 import { useSharingTranslation } from '../catalog';
 import { copyText } from './copyText';
@@ -21,19 +21,27 @@ export function useTreeTexts() {
     ungrouped: t('tree.ungrouped'),
     search: t('tree.search'),
     nothingFound: t('tree.nothingFound'),
+    more: (count: number) => t('tree.more', { count }),
     selected: (count: number) => t('tree.selected', { count }),
   };
 }
 
-/** The tree with its loading, failed and empty states; `chosen` defaults to what the server checked. */
+/**
+ * The tree with its loading, failed and empty states: `tree` is its first answer for the recipient
+ * (null: none yet) in the mode; `ticks` what the user did, kept when the recipient changes.
+ */
 export function ShareTree({
   tree,
-  chosen,
+  recipient,
+  mode,
+  ticks,
   onChange,
 }: {
-  tree: { data?: IndexedTree; isPending: boolean; isError: boolean; refetch(): unknown };
-  chosen: Set<string> | null;
-  onChange(chosen: Set<string>): void;
+  tree: { data?: MoldTreeNode[]; isPending: boolean; isError: boolean; refetch(): unknown };
+  recipient: number | null;
+  mode: 'add' | 'edit';
+  ticks: Ticks;
+  onChange(ticks: Ticks): void;
 }) {
   const { t } = useSharingTranslation();
   const texts = useTreeTexts();
@@ -47,11 +55,13 @@ export function ShareTree({
         action={<Button onClick={() => void tree.refetch()}>{t('dialog.retry')}</Button>}
       />
     );
-  if (!tree.data?.roots.length) return <Empty description={t('dialog.empty')} />;
+  if (!tree.data?.length) return <Empty description={t('dialog.empty')} />;
   return (
     <MouldTreePicker
-      tree={tree.data}
-      chosen={chosen ?? tree.data.held}
+      first={tree.data}
+      load={(part, signal) => getShareTree(recipient, mode, part, signal)}
+      queryKey={shareTreeKey(recipient, mode)}
+      ticks={ticks}
       onChange={onChange}
       texts={texts}
       height={300}
@@ -73,7 +83,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
   const [roleError, setRoleError] = useState<string>();
   const [existing, setExisting] = useState<SharedUserInfo | null>(null);
   const [lookedUp, setLookedUp] = useState('');
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [ticks, setTicks] = useState<Ticks>(new Map());
   const [result, setResult] = useState<ShareCreated | null>(null);
   const [saving, setSaving] = useState(false);
   const roles = useViewerRoles(open);
@@ -86,7 +96,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
     setRoleError(undefined);
     setExisting(null);
     setLookedUp('');
-    setChosen(null);
+    setTicks(new Map());
     setResult(null);
   };
   const close = () => {
@@ -107,8 +117,9 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
     if (issue || trimmed.toLowerCase() === lookedUp) return;
     setLookedUp(trimmed.toLowerCase());
     const info = await getShareInfo(trimmed).catch(() => null);
+    // The ticks stay (the click that left the field is one, made while the look-up ran): the
+    // recipient's tree marks what they hold already, fixed, and the ticks apply to the rest.
     setExisting(info);
-    setChosen(null);
     if (info?.role && role === undefined) setRole(info.role.id);
   };
 
@@ -117,14 +128,13 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
     setEmailError(issue);
     setRoleError(role === undefined ? tAll('roleRequired', { ns: 'validation' }) : undefined);
     if (issue || role === undefined || !tree.data) return;
-    const moldIds = chosenMouldIds(tree.data, chosen);
-    if (moldIds.length === 0) {
+    if (!checksAny(ticks)) {
       toast.error(serverText('20338'));
       return;
     }
     setSaving(true);
     try {
-      const created = await shareUser({ email: email.trim(), role, moldIds });
+      const created = await shareUser({ email: email.trim(), role, change: treeChange(ticks) });
       toast.success(serverText('20288'));
       setResult(created);
     } catch {
@@ -235,7 +245,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose(): void 
               />
             )}
             <p className="mw-share-muted">{t('dialog.hint')}</p>
-            <ShareTree tree={tree} chosen={chosen} onChange={setChosen} />
+            <ShareTree tree={tree} recipient={existing?.id ?? null} mode="add" ticks={ticks} onChange={setTicks} />
           </Form.Item>
         </Form>
       )}

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { MenuId, type ShareMade } from '@mouldwatch/shared';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
-import { chosenMouldIds } from '../../../components/mould-tree';
+import { treeChange, type Ticks } from '../../../components/mould-tree';
 import type { ScreenProps } from '../../../lib/screen';
 import { currentLanguage, serverText } from '../../../i18n';
 import { confirm, toast } from '../../../lib/feedback';
@@ -22,18 +22,14 @@ import '../sharing.css';
 function EditMouldsModal({ share, onClose }: { share: ShareMade; onClose(saved: boolean): void }) {
   const { t } = useSharingTranslation();
   const tree = useShareTree(share.id, 'edit');
-  const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [ticks, setTicks] = useState<Ticks>(new Map());
   const [saving, setSaving] = useState(false);
   const save = async () => {
     if (!tree.data) return;
-    const moldIds = chosenMouldIds(tree.data, chosen);
-    if (moldIds.length === 0) {
-      toast.error(serverText('20338'));
-      return;
-    }
     setSaving(true);
     try {
-      await updateShareMoulds(share.id, moldIds);
+      // Unchecking every mould is refused by the server (20338), which the client shows.
+      await updateShareMoulds(share.id, treeChange(ticks));
       toast.success(serverText('modified'));
       onClose(true);
     } catch {
@@ -51,10 +47,10 @@ function EditMouldsModal({ share, onClose }: { share: ShareMade; onClose(saved: 
       okText={t('made.save')}
       cancelText={t('dialog.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ disabled: !tree.data?.roots.length, 'data-testid': 'share-edit-save' }}
+      okButtonProps={{ disabled: !tree.data?.length, 'data-testid': 'share-edit-save' }}
       destroyOnHidden
     >
-      <ShareTree tree={tree} chosen={chosen} onChange={setChosen} />
+      <ShareTree tree={tree} recipient={share.id} mode="edit" ticks={ticks} onChange={setTicks} />
     </Modal>
   );
 }

@@ -28,6 +28,7 @@ export const por: typeof en = {
   tree: {
     search: 'Pesquisar moldes, grupos ou empresas',
     nothingFound: 'Nenhum molde corresponde',
+    more: 'Mostrando os primeiros {{count}} moldes encontrados: refine a busca',
     ungrouped: 'Sem grupo',
     selected_one: '{{count}} molde selecionado',
     selected_other: '{{count}} moldes selecionados',

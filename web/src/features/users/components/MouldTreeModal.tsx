@@ -1,29 +1,27 @@
 import { Alert, Button, Empty, Modal } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@mouldwatch/shared';
-import { MouldTreePicker, distributedMouldIds } from '../../../components/mould-tree';
+import { MouldTreePicker, treeChange, type Ticks } from '../../../components/mould-tree';
 import { SkeletonRows } from '../../../components/SkeletonRows';
 import { serverText } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { toast } from '../../../lib/feedback';
 import { useDistributeMoulds } from '../api/distributeMoulds';
-import { useMouldTree } from '../api/getMouldTree';
+import { getMouldTree, mouldTreeKey, useMouldTree } from '../api/getMouldTree';
 
 /** The user's moulds as a checkable company → group → mould tree, saved through mold_distribution. */
 export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose(): void }) {
   const { t } = useFeatureTranslation('users');
   const { t: tMain } = useTranslation();
   const tree = useMouldTree(user.id);
-  // A large tree draws in a background render React can pause, not in one long task.
-  const mouldTree = useDeferredValue(tree.data);
+  const mouldTree = tree.data;
   const distribute = useDistributeMoulds();
-  const [chosen, setChosen] = useState<ReadonlySet<string> | null>(null);
-  const shown = chosen ?? mouldTree?.held;
+  const [ticks, setTicks] = useState<Ticks>(new Map());
 
   const save = async () => {
-    if (!mouldTree || !shown) return;
-    await distribute.mutateAsync({ userId: user.id, moldIds: distributedMouldIds(mouldTree, shown) });
+    if (!mouldTree) return;
+    await distribute.mutateAsync({ userId: user.id, change: treeChange(ticks) });
     toast.success(serverText('modified'));
     onClose();
   };
@@ -37,7 +35,7 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
       okText={tMain('common.save')}
       cancelText={tMain('common.cancel')}
       confirmLoading={distribute.isPending}
-      okButtonProps={{ disabled: !mouldTree?.roots.length, 'data-testid': 'mould-tree-save' }}
+      okButtonProps={{ disabled: !mouldTree?.length, 'data-testid': 'mould-tree-save' }}
       destroyOnHidden
     >
       {!mouldTree && !tree.isError && <SkeletonRows rows={6} />}
@@ -49,18 +47,21 @@ export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose():
           action={<Button onClick={() => void tree.refetch()}>{t('tree.retry')}</Button>}
         />
       )}
-      {mouldTree?.roots.length === 0 && <Empty description={t('tree.empty')} />}
-      {mouldTree && shown && mouldTree.roots.length > 0 && (
+      {mouldTree?.length === 0 && <Empty description={t('tree.empty')} />}
+      {mouldTree && mouldTree.length > 0 && (
         <>
           <p className="mw-users-tree-hint">{t('tree.hint')}</p>
           <MouldTreePicker
-            tree={mouldTree}
-            chosen={shown}
-            onChange={setChosen}
+            first={mouldTree}
+            load={(part, signal) => getMouldTree(user.id, part, signal)}
+            queryKey={mouldTreeKey(user.id)}
+            ticks={ticks}
+            onChange={setTicks}
             texts={{
               ungrouped: t('tree.ungrouped'),
               search: t('tree.search'),
               nothingFound: t('tree.nothingFound'),
+              more: (count) => t('tree.more', { count }),
               selected: (count) => t('tree.selected', { count }),
             }}
           />

@@ -45,6 +45,7 @@ export const en = {
   tree: {
     search: 'Search moulds, groups or companies',
     nothingFound: 'No mould matches',
+    more: 'Showing the first {{count}} moulds found: refine the search',
     title: 'Moulds of {{username}}',
     hint: 'Checking a company or group gives all its moulds. Greyed moulds are shared and cannot be changed here.',
     ungrouped: 'Without group',
