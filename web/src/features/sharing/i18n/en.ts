@@ -27,7 +27,8 @@ export const en = {
   tree: {
     search: 'Search moulds, groups or companies',
     nothingFound: 'No mould matches',
-    more: 'Showing the first {{count}} moulds found: refine the search',
+    more_one: 'Showing the first {{count}} mould found: refine the search',
+    more_other: 'Showing the first {{count}} moulds found: refine the search',
     ungrouped: 'Without group',
     selected_one: '{{count}} mould selected',
     selected_other: '{{count}} moulds selected',

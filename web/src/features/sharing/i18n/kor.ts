@@ -28,7 +28,8 @@ export const kor: typeof en = {
   tree: {
     search: '금형, 그룹 또는 회사 검색',
     nothingFound: '일치하는 금형이 없습니다',
-    more: '찾은 금형 중 처음 {{count}}개만 표시합니다: 검색어를 좁혀 주세요',
+    more_one: '찾은 금형 중 처음 {{count}}개만 표시합니다: 검색어를 좁혀 주세요',
+    more_other: '찾은 금형 중 처음 {{count}}개만 표시합니다: 검색어를 좁혀 주세요',
     ungrouped: '그룹 없음',
     selected_one: '금형 {{count}}개 선택됨',
     selected_other: '금형 {{count}}개 선택됨',

@@ -28,7 +28,8 @@ export const por: typeof en = {
   tree: {
     search: 'Pesquisar moldes, grupos ou empresas',
     nothingFound: 'Nenhum molde corresponde',
-    more: 'Mostrando os primeiros {{count}} moldes encontrados: refine a busca',
+    more_one: 'Mostrando o primeiro {{count}} molde encontrado: refine a busca',
+    more_other: 'Mostrando os primeiros {{count}} moldes encontrados: refine a busca',
     ungrouped: 'Sem grupo',
     selected_one: '{{count}} molde selecionado',
     selected_other: '{{count}} moldes selecionados',

@@ -28,7 +28,8 @@ export const zh: typeof en = {
   tree: {
     search: '搜索模具、分组或公司',
     nothingFound: '没有匹配的模具',
-    more: '仅显示找到的前 {{count}} 个模具：请细化搜索',
+    more_one: '仅显示找到的前 {{count}} 个模具：请细化搜索',
+    more_other: '仅显示找到的前 {{count}} 个模具：请细化搜索',
     ungrouped: '未分组',
     selected_one: '已选择 {{count}} 个模具',
     selected_other: '已选择 {{count}} 个模具',

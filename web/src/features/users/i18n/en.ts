@@ -45,7 +45,8 @@ export const en = {
   tree: {
     search: 'Search moulds, groups or companies',
     nothingFound: 'No mould matches',
-    more: 'Showing the first {{count}} moulds found: refine the search',
+    more_one: 'Showing the first {{count}} mould found: refine the search',
+    more_other: 'Showing the first {{count}} moulds found: refine the search',
     title: 'Moulds of {{username}}',
     hint: 'Checking a company or group gives all its moulds. Greyed moulds are shared and cannot be changed here.',
     ungrouped: 'Without group',

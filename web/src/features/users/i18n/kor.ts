@@ -47,7 +47,8 @@ export const kor: typeof en = {
   tree: {
     search: '금형, 그룹 또는 회사 검색',
     nothingFound: '일치하는 금형이 없습니다',
-    more: '찾은 금형 중 처음 {{count}}개만 표시합니다: 검색어를 좁혀 주세요',
+    more_one: '찾은 금형 중 처음 {{count}}개만 표시합니다: 검색어를 좁혀 주세요',
+    more_other: '찾은 금형 중 처음 {{count}}개만 표시합니다: 검색어를 좁혀 주세요',
     title: '{{username}}의 금형',
     hint: '회사나 그룹을 선택하면 그 안의 모든 금형이 배정됩니다. 회색 금형은 공유된 것으로 여기서 바꿀 수 없습니다.',
     ungrouped: '그룹 없음',

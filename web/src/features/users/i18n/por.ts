@@ -47,7 +47,8 @@ export const por: typeof en = {
   tree: {
     search: 'Pesquisar moldes, grupos ou empresas',
     nothingFound: 'Nenhum molde encontrado',
-    more: 'Mostrando os primeiros {{count}} moldes encontrados: refine a busca',
+    more_one: 'Mostrando o primeiro {{count}} molde encontrado: refine a busca',
+    more_other: 'Mostrando os primeiros {{count}} moldes encontrados: refine a busca',
     title: 'Moldes de {{username}}',
     hint: 'Marcar uma empresa ou grupo concede todos os seus moldes. Moldes em cinza são compartilhados e não podem ser alterados aqui.',
     ungrouped: 'Sem grupo',

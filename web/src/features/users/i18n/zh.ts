@@ -46,7 +46,8 @@ export const zh: typeof en = {
   tree: {
     search: '搜索模具、分组或公司',
     nothingFound: '没有匹配的模具',
-    more: '仅显示找到的前 {{count}} 个模具：请细化搜索',
+    more_one: '仅显示找到的前 {{count}} 个模具：请细化搜索',
+    more_other: '仅显示找到的前 {{count}} 个模具：请细化搜索',
     title: '{{username}} 的模具',
     hint: '勾选公司或分组即分配其全部模具。灰色模具为分享所得，不能在此修改。',
     ungrouped: '未分组',
