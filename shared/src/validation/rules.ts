@@ -83,3 +83,26 @@ export const passwordChangeSchema = z
     }),
   );
 export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;
+
+const passwordTwice = z.refine<{ password: string; password2: string }>((form) => form.password2 === form.password, {
+  ...message('passwordsDiffer'),
+  path: ['password2'],
+});
+
+/** Sign-up (spec §2 /login, §5): account, password twice, e-mail, and a mobile where SMS is sent. */
+export const signUpSchema = z
+  .object({
+    username: accountRule,
+    password: passwordRule,
+    password2: requiredString(),
+    email: emailRule,
+    mobile: z.optional(z.union([z.literal(''), phoneRule])),
+  })
+  .check(passwordTwice);
+export type SignUpForm = z.infer<typeof signUpSchema>;
+
+/** Forgot password's last step: the code and the new password twice. */
+export const passwordResetSchema = z
+  .object({ code: verificationCodeRule, password: passwordRule, password2: requiredString() })
+  .check(passwordTwice);
+export type PasswordResetForm = z.infer<typeof passwordResetSchema>;

@@ -28,6 +28,7 @@ import * as reportDays from './0027_report_days.js';
 import * as maintenanceJob from './0028_maintenance_job.js';
 import * as reportDaysMicro from './0029_report_days_micro.js';
 import * as cycleDays from './0030_cycle_days.js';
+import * as accountCodes from './0031_account_codes.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_maintenance_job': maintenanceJob,
   '0029_report_days_micro': reportDaysMicro,
   '0030_cycle_days': cycleDays,
+  '0031_account_codes': accountCodes,
 };
 
 export const migrationProvider: MigrationProvider = {
