@@ -101,6 +101,15 @@ export const signUpSchema = z
   .check(passwordTwice);
 export type SignUpForm = z.infer<typeof signUpSchema>;
 
+/** Where a code goes: an e-mail address (it has an @) or a mobile number, each by its own rule. */
+export const codeAddressRule = requiredString().check(
+  z.refine((value) => !value.includes('@') || emailRule.safeParse(value).success, message('emailFormat')),
+  z.refine((value) => value.includes('@') || phoneRule.safeParse(value).success, message('phoneFormat')),
+);
+export const codeRequestSchema = z.object({ address: codeAddressRule });
+export const activationSchema = z.object({ address: codeAddressRule, code: verificationCodeRule });
+export type ActivationForm = z.infer<typeof activationSchema>;
+
 /** Forgot password's last step: the code and the new password twice. */
 export const passwordResetSchema = z
   .object({ code: verificationCodeRule, password: passwordRule, password2: requiredString() })
