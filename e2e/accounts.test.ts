@@ -155,3 +155,33 @@ describe('forgot password', () => {
     await oldSession.close();
   });
 });
+
+describe('the account forms in every language', () => {
+  const LANGUAGES = [
+    { language: 'en', locale: 'en-US', signUp: 'Create an account', forgot: 'Forgot password' },
+    { language: 'zh', locale: 'zh-CN', signUp: '创建账号', forgot: '忘记密码' },
+    { language: 'kor', locale: 'ko-KR', signUp: '계정 만들기', forgot: '비밀번호 찾기' },
+    { language: 'por', locale: 'pt-BR', signUp: 'Criar uma conta', forgot: 'Esqueci a senha' },
+  ];
+  const SIZES = [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ];
+
+  it.each(LANGUAGES)('shows sign-up and forgot password in $language, wide and on a phone', async (language) => {
+    for (const size of SIZES) {
+      const page = await browser.newPage({ locale: language.locale, ...size });
+      await page.goto(`${consoleApp.url}/login?form=signup`);
+      await page.getByTestId('signup-submit').click();
+      await page.getByText(language.signUp).waitFor();
+      await page.locator('.mw-login-error').first().waitFor();
+      await expectNoSideScroll(page);
+      await screenshot(page, `signup-${language.language}-${size.width}`);
+      await page.goto(`${consoleApp.url}/login?form=forgot`);
+      await page.getByText(language.forgot).first().waitFor();
+      await expectNoSideScroll(page);
+      await screenshot(page, `forgot-${language.language}-${size.width}`);
+      await page.close();
+    }
+  });
+});
