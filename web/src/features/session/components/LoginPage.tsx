@@ -66,7 +66,12 @@ export function LoginPage() {
           {shown ? (
             <AccountForm key={shown} name={shown} offers={offers} address={address} show={show} />
           ) : (
-            <LoginForm offersSignUp={offers.open} offersReset={offers.email || offers.sms} show={show} />
+            <LoginForm
+              // Sign-up mails its code: without e-mail it would end at a code that cannot come.
+              offersSignUp={offers.open && offers.email}
+              offersReset={offers.email || offers.sms}
+              show={show}
+            />
           )}
         </div>
       </main>
