@@ -32,7 +32,7 @@ function useAddressLabel(offers: SignUpOffers): string {
 }
 
 /** Sign up: account, password twice, e-mail (and mobile where SMS is sent); the code goes by mail. */
-export function SignUpForm({ offers, show }: AccountFormProps) {
+function SignUpForm({ offers, show }: AccountFormProps) {
   const { t } = useTranslation();
   const signUp = useSignUp();
   const initial = { username: '', password: '', password2: '', email: '', ...(offers.sms ? { mobile: '' } : {}) };
@@ -79,7 +79,7 @@ export function SignUpForm({ offers, show }: AccountFormProps) {
 }
 
 /** Activate: the code that went to the address; it can be sent again. The account lands logged in. */
-export function ActivateForm({ offers, address, show }: AccountFormProps) {
+function ActivateForm({ offers, address, show }: AccountFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const activate = useActivateAccount();
@@ -131,7 +131,7 @@ export function ActivateForm({ offers, address, show }: AccountFormProps) {
 }
 
 /** Forgot password: the address, then the code with the new password twice. */
-export function ForgotPasswordForm(props: AccountFormProps) {
+function ForgotPasswordForm(props: AccountFormProps) {
   const [sentTo, setSentTo] = useState('');
   return sentTo ? <NewPasswordStep {...props} address={sentTo} /> : <AddressStep {...props} onSent={setSentTo} />;
 }
@@ -280,4 +280,11 @@ function AccountCard({
       </div>
     </>
   );
+}
+
+/** The account form of that name. */
+export function AccountForm({ name, ...props }: { name: AccountFormName } & AccountFormProps) {
+  if (name === 'signup') return <SignUpForm {...props} />;
+  if (name === 'forgot') return <ForgotPasswordForm {...props} />;
+  return <ActivateForm {...props} />;
 }

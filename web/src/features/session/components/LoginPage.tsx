@@ -1,17 +1,18 @@
 import { serverText } from '../../../i18n';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api';
 import { startSession } from '../../../lib/auth';
 import { toast } from '../../../lib/feedback';
 import { useSignUpOffers } from '../api/getSignUpOffers';
 import { useLogin } from '../api/login';
-import { ActivateForm, ForgotPasswordForm, SignUpForm, type AccountFormName } from './AccountForms';
+import type { AccountFormName } from './AccountForms';
 import { RuleTextField, useRuleForm } from './RuleForm';
 
 const loadLoginSchema = () => import('../loginRules').then((module) => module.loginSchema);
@@ -23,11 +24,8 @@ interface LoginLocationState {
 
 const ACCOUNT_FORMS: readonly AccountFormName[] = ['signup', 'forgot', 'activate'];
 
-function AccountForm({ name, ...props }: { name: AccountFormName } & Parameters<typeof SignUpForm>[0]) {
-  if (name === 'signup') return <SignUpForm {...props} />;
-  if (name === 'forgot') return <ForgotPasswordForm {...props} />;
-  return <ActivateForm {...props} />;
-}
+/** The other forms load when one is opened, keeping them out of the login's first load. */
+const AccountForm = lazy(() => import('./AccountForms').then((module) => ({ default: module.AccountForm })));
 
 /** /login: account and password with the spec's rules (§5); sign-up, activation and forgot password beside. */
 export function LoginPage() {
@@ -64,7 +62,9 @@ export function LoginPage() {
         <div className="mw-login-card">
           <Logo size={44} title={t('app.name')} />
           {shown ? (
-            <AccountForm key={shown} name={shown} offers={offers} address={address} show={show} />
+            <Suspense fallback={<PageSpinner />}>
+              <AccountForm key={shown} name={shown} offers={offers} address={address} show={show} />
+            </Suspense>
           ) : (
             <LoginForm
               // Sign-up mails its code: without e-mail it would end at a code that cannot come.
