@@ -238,6 +238,42 @@ describe('moulds in the console', () => {
     await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes(group))).toBe(true);
   });
 
+  it("picks and adds the organisation's country and workshop tags in the form, with the one tag picker", async () => {
+    const db = consoleApp.server.context.db;
+    const { org_id } = await db
+      .selectFrom('users')
+      .select('org_id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('mold_tags').values({ org_id, kind: 'factory', name: 'HallA' }).execute();
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    await openMoldList(page);
+    await page.getByTestId('molds-add').click();
+    await form(page).waitFor();
+
+    const country = field(page, 'country');
+    await country.click();
+    await page.keyboard.type('Vietnam');
+    await page.getByTestId('field-country-add').click();
+    await expect.poll(() => country.innerText()).toContain('Vietnam');
+    const added = await db
+      .selectFrom('mold_tags')
+      .select('name')
+      .where('org_id', '=', org_id)
+      .where('kind', '=', 'country')
+      .where('name', '=', 'Vietnam')
+      .execute();
+    expect(added).toHaveLength(1);
+
+    const workshop = field(page, 'workshop');
+    await workshop.click();
+    await openDropdowns(page).locator('.ant-select-item-option', { hasText: 'HallA' }).first().click();
+    await expect.poll(() => workshop.innerText()).toContain('HallA');
+    await formShot(page, 'molds-form-tags-en-1440');
+    await page.close();
+  });
+
   const LANGUAGES = [
     { language: 'en', locale: 'en-US', title: 'Mould List', step: 'Mould information' },
     { language: 'zh', locale: 'zh-CN', title: '模具列表', step: '模具信息' },

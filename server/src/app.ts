@@ -72,12 +72,16 @@ import { AlertsService } from './modules/alerts/alerts.service.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { SharingService } from './modules/sharing/sharing.service.js';
 
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
 import { renewalRoutes } from './modules/renewal/renewal.routes.js';
 import { RenewalService } from './modules/renewal/renewal.service.js';
 
 export interface Services {
   access: AccessService;
   auth: AuthService;
+  /** Sign-up, activation and forgot password by verification codes. */
+  accounts: AccountsService;
   users: UsersService;
   menu: MenuService;
   notices: NoticesService;
@@ -180,6 +184,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     userAdmin: new UserAdminService(context, moldDistribution),
     access,
     auth,
+    accounts: new AccountsService(context, outbox, auth),
     users: new UsersService(context, alerts),
     menu: new MenuService(context, access),
     notices: new NoticesService(context),
@@ -279,6 +284,10 @@ export async function buildApp(
   registerAuthHook(app, services.auth, services.access);
 
   await app.register(authRoutes, { auth: services.auth, userInfo: (userId) => services.users.userInfo(userId) });
+  await app.register(accountsRoutes, {
+    accounts: services.accounts,
+    userInfo: (userId) => services.users.userInfo(userId),
+  });
   await app.register(usersRoutes, { users: services.users });
   await app.register(userAdminRoutes, { users: services.userAdmin });
   await app.register(moldPermissionRoutes, { distribution: services.moldDistribution });

@@ -94,6 +94,7 @@ const environmentSchema = z
     PUBLIC_URL: url(['http:', 'https:']),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     DEMO: flag,
+    SIGNUP: z.enum(['open', 'closed'], { message: 'must be open or closed' }).optional(),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustedProxies,
@@ -142,6 +143,8 @@ export interface Config {
   renewalOperatorKey: string | undefined;
   jwtSecret: string | undefined;
   demo: boolean;
+  /** Whether people may sign up from the login page (SIGNUP; open in the demo, else closed by default). */
+  signup: 'open' | 'closed';
   production: boolean;
   logLevel: string;
   /** Telemetry requests or publishes a second per device (docs/device-protocol.md, "Limits"). */
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     renewalOperatorKey: e.RENEWAL_OPERATOR_KEY,
     jwtSecret: e.JWT_SECRET,
     demo: e.DEMO,
+    signup: e.SIGNUP ?? (e.DEMO ? 'open' : 'closed'),
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     deviceRateLimit: e.DEVICE_RATE_LIMIT,

@@ -11,6 +11,9 @@ export interface SeedUser {
   password: string;
   name: string;
   email: string;
+  mobile?: string;
+  /** Signed up: inactive until the code mailed to it activates it. */
+  awaitingActivation?: boolean;
 }
 
 async function createRole(
@@ -34,15 +37,15 @@ async function createRole(
   return role.id;
 }
 
-/** A user of the organisation holding the role (tests add users with it too). */
+/** A user of the organisation holding the role (tests add users with it too); answers its id. */
 export async function createUser(
   trx: Kysely<Database>,
   orgId: number,
   roleId: number,
   user: SeedUser,
   isStaff: boolean,
-) {
-  await trx
+): Promise<number> {
+  const row = await trx
     .insertInto('users')
     .values({
       org_id: orgId,
@@ -51,10 +54,15 @@ export async function createUser(
       password_hash: await hashPassword(user.password),
       name: user.name,
       email: user.email,
+      mobile: user.mobile ?? '',
       is_staff: isStaff,
+      is_active: !user.awaitingActivation,
+      awaiting_activation: user.awaitingActivation ?? false,
       subscribe: 1,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
@@ -66,7 +74,7 @@ export async function seedOrganization(
   name: string,
   admin: SeedUser,
   viewer?: SeedUser,
-): Promise<{ orgId: number; adminRoleId: number; viewerRoleId: number }> {
+): Promise<{ orgId: number; adminRoleId: number; viewerRoleId: number; adminId: number }> {
   return inTransaction(db, async (trx) => {
     const org = await trx.insertInto('organizations').values({ name }).returning('id').executeTakeFirstOrThrow();
     const adminRoleId = await createRole(
@@ -86,9 +94,9 @@ export async function seedOrganization(
         actions: item.actions.filter((action) => READ_ONLY.includes(action)),
       })),
     );
-    await createUser(trx, org.id, adminRoleId, admin, true);
+    const adminId = await createUser(trx, org.id, adminRoleId, admin, true);
     if (viewer) await createUser(trx, org.id, viewerRoleId, viewer, true);
-    return { orgId: org.id, adminRoleId, viewerRoleId };
+    return { orgId: org.id, adminRoleId, viewerRoleId, adminId };
   });
 }
 

@@ -83,6 +83,15 @@ export const SERVER_MESSAGES_KOR: ServerMessageCatalog = {
   // alerts-delivery
   unsubscribed: '수신 거부되었습니다',
   unsubscribeLinkInvalid: '유효하지 않은 수신 거부 링크입니다',
+  signUpClosed: '이 콘솔은 가입을 받지 않습니다: 관리자에게 계정을 요청하세요',
+  accountNotActivated: '아직 활성화되지 않은 계정입니다: 보내 드린 코드를 입력하거나 새 코드를 요청하세요',
+  codeSent: '이 주소를 사용하는 계정이 있다면 6자리 코드를 보냈습니다. 10분 동안 유효합니다',
+  signUpCodeSent: '메일을 확인하세요: 가입을 마칠 6자리 코드를 보냈습니다. 10분 동안 유효합니다',
+  codeInvalid: '인증 코드가 틀렸거나 더 이상 유효하지 않습니다: 확인하거나 새 코드를 요청하세요',
+  accountActivated: '계정이 활성화되었습니다. 환영합니다',
+  passwordReset: '비밀번호가 설정되었습니다. 새 비밀번호로 로그인하세요',
+  emailNotConfigured: '이 콘솔은 이메일을 보내지 않습니다(SMTP_URL 미설정): 관리자에게 문의하세요',
+  smsNotConfigured: '이 콘솔은 SMS를 보내지 않습니다(SMS_URL 미설정): 이메일을 사용하세요',
   // work-orders
   orderEditWorking: '작업 중 상태의 지시는 편집할 수 없습니다',
   orderEditCompleted: '완료 상태의 지시는 편집할 수 없습니다',

@@ -84,6 +84,15 @@ export const SERVER_MESSAGES_POR: ServerMessageCatalog = {
   // alerts-delivery
   unsubscribed: 'Inscrição cancelada com sucesso',
   unsubscribeLinkInvalid: 'Este link de cancelamento de inscrição não é válido',
+  signUpClosed: 'O cadastro está fechado neste console: peça uma conta ao seu administrador',
+  accountNotActivated: 'Esta conta ainda não foi ativada: digite o código que enviamos ou peça um novo',
+  codeSent: 'Se uma conta usa este endereço, um código de 6 dígitos está a caminho; vale por 10 minutos',
+  signUpCodeSent: 'Veja seu e-mail: enviamos um código de 6 dígitos para concluir o cadastro; vale por 10 minutos',
+  codeInvalid: 'O código de verificação está errado ou não vale mais: confira ou peça um novo',
+  accountActivated: 'Conta ativada, bem-vindo',
+  passwordReset: 'Senha definida, entre com a nova senha',
+  emailNotConfigured: 'Este console não envia e-mail (SMTP_URL não definido): fale com seu administrador',
+  smsNotConfigured: 'Este console não envia SMS (SMS_URL não definido): use o e-mail',
   // work-orders
   orderEditWorking: 'A ordem não pode ser editada no status em produção',
   orderEditCompleted: 'A ordem não pode ser editada no status concluído',

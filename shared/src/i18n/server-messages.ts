@@ -89,6 +89,16 @@ const en = {
   // alerts-delivery
   unsubscribed: 'Unsubscribed successfully',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid',
+  // accounts
+  signUpClosed: 'Sign-up is closed on this console: ask your administrator for an account',
+  accountNotActivated: 'This account is not activated yet: enter the code we sent, or ask for a new one',
+  codeSent: 'If an account uses this address, a 6-digit code is on its way; it is valid for 10 minutes',
+  signUpCodeSent: 'Check your mail: we sent a 6-digit code to finish signing up; it is valid for 10 minutes',
+  codeInvalid: 'The verification code is wrong or no longer valid: check it, or ask for a new one',
+  accountActivated: 'Account activated, welcome',
+  passwordReset: 'Password set, please log in with the new password',
+  emailNotConfigured: 'This console sends no e-mail (SMTP_URL is not set): ask your administrator',
+  smsNotConfigured: 'This console sends no SMS (SMS_URL is not set): use e-mail instead',
   // work-orders
   orderEditWorking: 'Order cannot be edited in working status',
   orderEditCompleted: 'Order cannot be edited in the completed status',

@@ -81,6 +81,15 @@ export const SERVER_MESSAGES_ZH: ServerMessageCatalog = {
   // alerts-delivery
   unsubscribed: '退订成功',
   unsubscribeLinkInvalid: '该退订链接无效',
+  signUpClosed: '本控制台未开放注册：请向管理员申请账号',
+  accountNotActivated: '此账号尚未激活：请输入我们发送的验证码，或重新获取',
+  codeSent: '如果有账号使用此地址，6 位验证码已发出，10 分钟内有效',
+  signUpCodeSent: '请查收邮件：我们已发送 6 位验证码以完成注册，10 分钟内有效',
+  codeInvalid: '验证码错误或已失效：请检查，或重新获取',
+  accountActivated: '账号已激活，欢迎',
+  passwordReset: '密码已设置，请使用新密码登录',
+  emailNotConfigured: '本控制台不发送邮件（未设置 SMTP_URL）：请联系管理员',
+  smsNotConfigured: '本控制台不发送短信（未设置 SMS_URL）：请改用邮箱',
   // work-orders
   orderEditWorking: '工单在工作状态下不能编辑',
   orderEditCompleted: '工单在已完成状态下不能编辑',

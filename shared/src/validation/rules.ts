@@ -83,3 +83,35 @@ export const passwordChangeSchema = z
     }),
   );
 export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;
+
+const passwordTwice = z.refine<{ password: string; password2: string }>((form) => form.password2 === form.password, {
+  ...message('passwordsDiffer'),
+  path: ['password2'],
+});
+
+/** Sign-up (spec §2 /login, §5): account, password twice, e-mail, and a mobile where SMS is sent. */
+export const signUpSchema = z
+  .object({
+    username: accountRule,
+    password: passwordRule,
+    password2: requiredString(),
+    email: emailRule,
+    mobile: z.optional(z.union([z.literal(''), phoneRule])),
+  })
+  .check(passwordTwice);
+export type SignUpForm = z.infer<typeof signUpSchema>;
+
+/** Where a code goes: an e-mail address (it has an @) or a mobile number, each by its own rule. */
+export const codeAddressRule = requiredString().check(
+  z.refine((value) => !value.includes('@') || emailRule.safeParse(value).success, message('emailFormat')),
+  z.refine((value) => value.includes('@') || phoneRule.safeParse(value).success, message('phoneFormat')),
+);
+export const codeRequestSchema = z.object({ address: codeAddressRule });
+export const activationSchema = z.object({ address: codeAddressRule, code: verificationCodeRule });
+export type ActivationForm = z.infer<typeof activationSchema>;
+
+/** Forgot password's last step: the code and the new password twice. */
+export const passwordResetSchema = z
+  .object({ code: verificationCodeRule, password: passwordRule, password2: requiredString() })
+  .check(passwordTwice);
+export type PasswordResetForm = z.infer<typeof passwordResetSchema>;

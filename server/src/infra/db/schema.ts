@@ -54,6 +54,8 @@ export interface UsersTable {
   gender: Generated<'male' | 'female' | 'unknown'>;
   is_staff: Generated<boolean>;
   is_active: Generated<boolean>;
+  /** Signed up and not yet activated with the mailed code (inactive until then). */
+  awaiting_activation: Generated<boolean>;
   subscribe: Generated<number>;
   frequency: Generated<number>;
   frequency_period: Generated<'daily' | 'weekly'>;
@@ -165,6 +167,15 @@ export interface UserMoldGrantsTable {
 }
 
 /** A login throttling counter; `''` as account or address means "any" (migration 0009). */
+/** The one live verification code of an account per purpose (migration 0031). */
+export interface AccountCodesTable {
+  user_id: number;
+  purpose: 'activate' | 'reset';
+  code_hash: string;
+  expires_at: Date;
+  wrong_tries: Generated<number>;
+}
+
 export interface LoginCountersTable {
   account: string;
   address: string;
@@ -601,6 +612,7 @@ export interface Database {
   readings: ReadingsTable;
   user_mold_grants: UserMoldGrantsTable;
   login_counters: LoginCountersTable;
+  account_codes: AccountCodesTable;
   login_known_addresses: LoginKnownAddressesTable;
   user_messages: UserMessagesTable;
   mold_status: MoldStatusTable;
@@ -639,7 +651,7 @@ export interface Database {
   installation: InstallationTable;
 }
 
-/** The installation's identity, one row (migration 0031). */
+/** The installation's identity, one row (migration 0032). */
 export interface InstallationTable {
   id: string;
   created_at: Date;

@@ -9,6 +9,7 @@ export interface Credentials {
   username: string;
   password_hash: string;
   is_active: boolean;
+  awaiting_activation: boolean;
   token_version: number;
 }
 
@@ -19,6 +20,7 @@ const CREDENTIAL_COLUMNS = [
   'username',
   'password_hash',
   'is_active',
+  'awaiting_activation',
   'token_version',
 ] as const;
 

@@ -45,7 +45,7 @@ export class AuthService {
       await this.#repository.pruneCounters(new Date(now.getTime() - FORGET_COUNTER_AFTER_MS));
       throw refused('loginFailed');
     }
-    if (!user.is_active) throw refused('accountDisabled');
+    if (!user.is_active) throw refused(user.awaiting_activation ? 'accountNotActivated' : 'accountDisabled');
 
     await this.#repository.updateCounters(counters, now, (current) => current.map(afterSuccess));
     await this.#repository.rememberAddress(
@@ -54,9 +54,16 @@ export class AuthService {
       now,
       new Date(now.getTime() - FORGET_KNOWN_ADDRESS_AFTER_MS),
     );
-    await this.#repository.recordLogin(user.id, now);
-    const token = await this.context.tokens.issue({ userId: user.id, version: user.token_version });
-    return { token, userId: user.id };
+    return this.startSession(user.id);
+  }
+
+  /** A token for the user, whose identity has just been proven (password, or an activation code). */
+  async startSession(userId: number): Promise<{ token: string; userId: number }> {
+    const account = await this.#repository.findById(userId);
+    if (!account?.is_active) throw unauthenticated();
+    await this.#repository.recordLogin(userId, this.context.now());
+    const token = await this.context.tokens.issue({ userId, version: account.token_version });
+    return { token, userId };
   }
 
   /** The principal of a valid, unrevoked token of an active user; 401 otherwise. */
@@ -80,13 +87,18 @@ export class AuthService {
     const account = await this.#repository.findById(principal.userId);
     if (!account || !(await verifyPassword(account.password_hash, oldPassword))) throw refused('oldPasswordWrong');
     if (oldPassword === newPassword) throw refused('passwordSameAsOld');
-    await this.#repository.setPasswordAndRevoke(principal.userId, await hashPassword(newPassword));
-    this.context.bus.publish('sessionsRevoked', { userId: principal.userId });
+    await this.setPassword(principal.userId, newPassword);
+  }
+
+  /** Sets the password; every token of the user stops working and its sockets close. */
+  async setPassword(userId: number, newPassword: string): Promise<void> {
+    await this.#repository.setPasswordAndRevoke(userId, await hashPassword(newPassword));
+    this.context.bus.publish('sessionsRevoked', { userId });
   }
 }
 
 /** 429 with the wait in the message and in Retry-After. */
-function tooManyAttempts(seconds: number) {
+export function tooManyAttempts(seconds: number) {
   return seconds < SAY_MINUTES_FROM_SECONDS
     ? throttled('tooManyAttemptsSeconds', { seconds }, seconds)
     : throttled('tooManyAttempts', { minutes: Math.ceil(seconds / 60) }, seconds);

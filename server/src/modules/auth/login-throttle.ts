@@ -67,11 +67,12 @@ function liveFailures(counter: LoginCounter, now: Date): number {
 }
 
 /**
- * Whole seconds until the counter lets an attempt through at `now`; 0 when it may go now. Never
+ * Whole seconds until the counter lets an attempt through at `now` (under its login rule unless
+ * another is given); 0 when it may go now. Never
  * more than the delay itself, should `now` be behind the last attempt (another instance's clock).
  */
-export function secondsToWait(counter: LoginCounter, now: Date): number {
-  const delay = delayAfter(liveFailures(counter, now), RULES[scopeOf(counter)]);
+export function secondsToWait(counter: LoginCounter, now: Date, rule = RULES[scopeOf(counter)]): number {
+  const delay = delayAfter(liveFailures(counter, now), rule);
   const sinceLastAttempt = (now.getTime() - counter.lastAttemptAt.getTime()) / 1000;
   return Math.min(delay, Math.max(0, Math.ceil(delay - sinceLastAttempt)));
 }

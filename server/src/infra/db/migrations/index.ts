@@ -28,7 +28,8 @@ import * as reportDays from './0027_report_days.js';
 import * as maintenanceJob from './0028_maintenance_job.js';
 import * as reportDaysMicro from './0029_report_days_micro.js';
 import * as cycleDays from './0030_cycle_days.js';
-import * as installation from './0031_installation.js';
+import * as accountCodes from './0031_account_codes.js';
+import * as installation from './0032_installation.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,7 +62,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_maintenance_job': maintenanceJob,
   '0029_report_days_micro': reportDaysMicro,
   '0030_cycle_days': cycleDays,
-  '0031_installation': installation,
+  '0031_account_codes': accountCodes,
+  '0032_installation': installation,
 };
 
 export const migrationProvider: MigrationProvider = {

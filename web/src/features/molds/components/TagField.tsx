@@ -1,22 +1,12 @@
-import { AutoComplete } from 'antd';
-import { useTags, type TagKind } from '../api/tags';
+import { TagSelect, type TagSelectProps } from '../../mold-organisation';
 import { SchemaItem } from './SchemaItem';
 
-/** Country or workshop: one of the organisation's tags, or a value typed in. */
-export function TagField({ name, kind, label }: { name: string; kind: TagKind; label: string }) {
-  const tags = useTags(kind);
+/** Country or workshop: one of the organisation's tags, picked, added or deleted with the one tag picker. */
+export function TagField({ name, kind, label }: { name: string; kind: TagSelectProps['kind']; label: string }) {
   return (
-    <SchemaItem name={[name]} label={label}>
-      <AutoComplete
-        options={tags.data?.map((tag) => ({ value: tag.name }))}
-        showSearch={{
-          filterOption: (typed, option) =>
-            String(option?.value ?? '')
-              .toLowerCase()
-              .includes(typed.toLowerCase()),
-        }}
-        data-testid={`field-${name}`}
-      />
+    // A cleared picker leaves the field empty, as the form keeps it ('' rather than nothing).
+    <SchemaItem name={[name]} label={label} normalize={(value?: string) => value ?? ''}>
+      <TagSelect kind={kind} testId={`field-${name}`} />
     </SchemaItem>
   );
 }

@@ -1,17 +1,19 @@
 import { serverText } from '../../../i18n';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import type { LoginForm } from '@mouldwatch/shared';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { Logo } from '../../../components/Logo';
-import { TextInput } from '../../../components/TextInput';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ApiError } from '../../../lib/api';
 import { startSession } from '../../../lib/auth';
-import { fieldIssue } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
+import { useSignUpOffers } from '../api/getSignUpOffers';
 import { useLogin } from '../api/login';
+import type { AccountFormName } from './AccountForms';
+import { RuleTextField, useRuleForm } from './RuleForm';
 
 const loadLoginSchema = () => import('../loginRules').then((module) => module.loginSchema);
 
@@ -20,79 +22,22 @@ interface LoginLocationState {
   from?: string;
 }
 
-type LoginField = keyof LoginForm;
-type FieldErrors = Partial<Record<LoginField, string>>;
+const ACCOUNT_FORMS: readonly AccountFormName[] = ['signup', 'forgot', 'activate'];
 
-/**
- * The form's values and messages: a field is checked with the shared rules as it changes, both
- * when the form is sent. A plain form: antd's form engine would be most of the login page's code.
- */
-function useLoginForm(onValid: (values: LoginForm) => void) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+/** The other forms load when one is opened, keeping them out of the login's first load. */
+const AccountForm = lazy(() => import('./AccountForms').then((module) => ({ default: module.AccountForm })));
 
-  const check = async (checked: LoginForm, fields: LoginField[]): Promise<boolean> => {
-    const schema = await loadLoginSchema();
-    const found: FieldErrors = {};
-    for (const field of fields) {
-      const key = fieldIssue(schema, checked, field);
-      found[field] = key && t(key, { ns: 'validation' });
-    }
-    setErrors((shown) => ({ ...shown, ...found }));
-    return fields.every((field) => !found[field]);
-  };
-
-  const change = (field: LoginField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    void check(next, [field]);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void check(values, ['username', 'password']).then((valid) => valid && onValid(values));
-  };
-  return { values, errors, change, submit };
-}
-
-/** A labelled field with its message below, laid out as antd's vertical form item. */
-function Field({ label, error, children }: { label: string; error?: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className={error ? 'mw-login-field mw-login-field-invalid' : 'mw-login-field'}>
-      <label className="mw-login-label" htmlFor={id}>
-        {label}
-      </label>
-      {children(id)}
-      {error && (
-        <div className="mw-login-error" id={`${id}-error`} role="alert">
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** What an input needs to show its field's message and be described by it. */
-const invalidProps = (id: string, error?: string) =>
-  error ? { invalid: true, 'aria-describedby': `${id}-error` } : {};
-
-/** /login: account and password with the spec's rules (§5). */
+/** /login: account and password with the spec's rules (§5); sign-up, activation and forgot password beside. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const login = useLogin();
-  const form = useLoginForm((values) => {
-    login.mutate(values, {
-      onSuccess: ({ access, user }) => {
-        startSession(access, user);
-        toast.success(serverText('loggedIn'));
-        const from = (location.state as LoginLocationState | null)?.from;
-        navigate(from && from !== '/login' ? from : '/', { replace: true });
-      },
-    });
-  });
+  const [search, setSearch] = useSearchParams();
+  const [address, setAddress] = useState('');
+  const offers = useSignUpOffers().data ?? { open: false, email: false, sms: false };
+  const shown = ACCOUNT_FORMS.find((name) => name === search.get('form'));
+  const show = (form: AccountFormName | 'login', nextAddress = '') => {
+    setAddress(nextAddress);
+    setSearch(form === 'login' ? {} : { form });
+  };
 
   const features = [t('login.featureLive'), t('login.featureAlarms'), t('login.featureReports')];
   return (
@@ -116,54 +61,102 @@ export function LoginPage() {
         </div>
         <div className="mw-login-card">
           <Logo size={44} title={t('app.name')} />
-          <h2 className="mw-login-title">{t('login.title')}</h2>
-          <p className="mw-login-subtitle">{t('login.subtitle')}</p>
-          <form className="mw-login-form" noValidate onSubmit={form.submit} data-testid="login-form">
-            <Field label={t('login.account')} error={form.errors.username}>
-              {(id) => (
-                <TextInput
-                  id={id}
-                  size="large"
-                  value={form.values.username}
-                  onChange={(event) => form.change('username', event.target.value)}
-                  prefix={<UserOutlined />}
-                  placeholder={t('login.accountPlaceholder')}
-                  autoComplete="username"
-                  autoFocus
-                  data-testid="login-username"
-                  {...invalidProps(id, form.errors.username)}
-                />
-              )}
-            </Field>
-            <Field label={t('login.password')} error={form.errors.password}>
-              {(id) => (
-                <TextInput
-                  id={id}
-                  password={{ show: t('login.showPassword'), hide: t('login.hidePassword') }}
-                  size="large"
-                  value={form.values.password}
-                  onChange={(event) => form.change('password', event.target.value)}
-                  prefix={<LockOutlined />}
-                  placeholder={t('login.passwordPlaceholder')}
-                  autoComplete="current-password"
-                  data-testid="login-password"
-                  {...invalidProps(id, form.errors.password)}
-                />
-              )}
-            </Field>
-            <Button
-              type="primary"
-              htmlType="submit"
-              size="large"
-              block
-              loading={login.isPending}
-              data-testid="login-submit"
-            >
-              {t('login.submit')}
-            </Button>
-          </form>
+          {shown ? (
+            <Suspense fallback={<PageSpinner />}>
+              <AccountForm key={shown} name={shown} offers={offers} address={address} show={show} />
+            </Suspense>
+          ) : (
+            <LoginForm
+              // Sign-up mails its code: without e-mail it would end at a code that cannot come.
+              offersSignUp={offers.open && offers.email}
+              offersReset={offers.email || offers.sms}
+              show={show}
+            />
+          )}
         </div>
       </main>
     </div>
+  );
+}
+
+/** Whether a login was refused because the account awaits its activation code. */
+const awaitsActivation = (error: unknown) =>
+  error instanceof ApiError && error.message === serverText('accountNotActivated');
+
+function LoginForm({
+  offersSignUp,
+  offersReset,
+  show,
+}: {
+  offersSignUp: boolean;
+  offersReset: boolean;
+  show: (form: AccountFormName) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const form = useRuleForm(loadLoginSchema, { username: '', password: '' }, (values) => {
+    login.mutate(values, {
+      onSuccess: ({ access, user }) => {
+        startSession(access, user);
+        toast.success(serverText('loggedIn'));
+        const from = (location.state as LoginLocationState | null)?.from;
+        navigate(from && from !== '/login' ? from : '/', { replace: true });
+      },
+    });
+  });
+  return (
+    <>
+      <h2 className="mw-login-title">{t('login.title')}</h2>
+      <p className="mw-login-subtitle">{t('login.subtitle')}</p>
+      <form className="mw-login-form" noValidate onSubmit={form.submit} data-testid="login-form">
+        <RuleTextField
+          form={form}
+          field="username"
+          label={t('login.account')}
+          autoComplete="username"
+          prefix={<UserOutlined />}
+          autoFocus
+          testId="login-username"
+        />
+        <RuleTextField
+          form={form}
+          field="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          prefix={<LockOutlined />}
+          password
+          testId="login-password"
+        />
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={login.isPending}
+          data-testid="login-submit"
+        >
+          {t('login.submit')}
+        </Button>
+      </form>
+      <div className="mw-login-links">
+        {awaitsActivation(login.error) && (
+          <Button type="link" className="mw-login-link" onClick={() => show('activate')} data-testid="activate-link">
+            {t('login.activateLink')}
+          </Button>
+        )}
+        {offersReset && (
+          <Button type="link" className="mw-login-link" onClick={() => show('forgot')} data-testid="forgot-link">
+            {t('login.forgotLink')}
+          </Button>
+        )}
+        {offersSignUp && (
+          <Button type="link" className="mw-login-link" onClick={() => show('signup')} data-testid="signup-link">
+            {t('login.signUpLink')}
+          </Button>
+        )}
+      </div>
+    </>
   );
 }
