@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/src/config.js';
 import { prepareServer, type PrepareOptions, type RunningServer } from '../../server/src/start.js';
+import { openMigratedDataDir } from '../../server/test/database.js';
 
 /** The built console; MW_WEB_DIST points at another build (one made with `vite build --outDir`). */
 const WEB_DIR = process.env.MW_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -29,7 +30,9 @@ export async function startInProcessConsole(
     { DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0', LOG_LEVEL: 'warn', ...options.env },
     WEB_DIR,
   );
-  const server = await prepareServer(config, { jobs: options.jobs });
+  // Where a start keeps it, already migrated; the demo is seeded as at any first start.
+  const database = await openMigratedDataDir(path.join(dataDir, 'db'));
+  const server = await prepareServer(config, { jobs: options.jobs, database });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
