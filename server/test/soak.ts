@@ -139,7 +139,8 @@ async function seedDevices(server: ServerProcess, databaseUrl: string, options: 
 
 /** The devices publishing; what the broker acknowledged, and when each followed counter was sent. */
 class DeviceFleet {
-  readonly acknowledged = new Map<number, Set<number>>();
+  /** Per device: each seq the broker acknowledged, and when. */
+  readonly acknowledged = new Map<number, Map<number, number>>();
   /** `${moldId}:${counter}` → when it was published (live push latency). */
   readonly sentAt = new Map<string, number>();
   #clients: MqttClient[] = [];
@@ -164,14 +165,13 @@ class DeviceFleet {
         reconnectPeriod: 500,
       });
       this.#clients.push(client);
-      this.acknowledged.set(device.id, new Set());
+      this.acknowledged.set(device.id, new Map());
       this.#run(device, client);
     }
   }
 
   #run(device: SoakDevice, client: MqttClient): void {
     let seq = 0;
-    const firstTs = Math.floor(Date.now() / 1000);
     const publish = () => {
       seq += 1;
       const reading = seq;
@@ -179,8 +179,9 @@ class DeviceFleet {
       const temperature = device.hot && Math.floor(reading / 3) % 2 === 1 ? 72 : 60;
       const message = {
         seq: reading,
-        // The fast device's readings share seconds; a cycle device's are a cycle apart.
-        ts: device.rate > 0 ? Math.floor(Date.now() / 1000) : firstTs + reading * 30,
+        // A device's clock: the fast device's readings share seconds. (A clock run ahead of the
+        // server's by more than 10 minutes makes a reading malformed: acknowledged and dropped.)
+        ts: Math.floor(Date.now() / 1000),
         counter,
         cycle_time: 30,
         event: 'cycle',
@@ -190,7 +191,7 @@ class DeviceFleet {
       this.sentAt.set(`${device.moldId}:${counter}`, Date.now());
       this.#published += 1;
       client.publish(telemetryTopic(device.deviceNo), JSON.stringify(message), { qos: 1 }, (error) => {
-        if (!error) this.acknowledged.get(device.id)!.add(reading);
+        if (!error) this.acknowledged.get(device.id)!.set(reading, Date.now());
       });
     };
     const periodMs = device.rate > 0 ? 1000 / device.rate : 20_000 + Math.random() * 20_000;
@@ -414,7 +415,18 @@ export interface SoakFigures {
   minutes: number;
   devices: number;
   sockets: number;
-  readings: { published: number; acknowledged: number; stored: number; duplicated: number; missing: number };
+  readings: {
+    published: number;
+    acknowledged: number;
+    stored: number;
+    duplicated: number;
+    missing: number;
+    /** The missing by when the broker acknowledged them: the minute, and the fault under way (or `none`). */
+    missing_by_minute: Record<string, number>;
+    missing_by_fault: Record<string, number>;
+    /** How long the backlog took to be stored once the devices stopped. */
+    drain_s: number;
+  };
   faults: Array<{ kind: FaultKind; at_s: number; took_s: number }>;
   api: { calls: number; errors_5xx: number; failed_5xx_rate_outside_faults: number; refused: number };
   windows: Array<{ from_min: number; api_p99_ms: number | null; live_p99_ms: number | null; calls: number }>;
@@ -443,6 +455,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakFigures | { ski
     LOG_LEVEL: 'error',
   };
   const started: ServerProcess[] = [];
+  const cleanUp = async () => {
+    await Promise.all(started.map((server) => server.remove()));
+    await Promise.all([services.postgres.remove(), services.redis.remove(), services.broker.remove()]);
+  };
+  // Stopped by hand (Ctrl-C): what it started is stopped too, not left running.
+  const stopped = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', stopped).once('SIGTERM', stopped);
   try {
     const first = await startServerProcess(env);
     started.push(first);
@@ -455,8 +474,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakFigures | { ski
     say('two instances up; seeding devices');
     return await soak(options, services, databaseUrl, instances, startInstance, first.adminToken, say);
   } finally {
-    await Promise.all(started.map((server) => server.remove()));
-    await Promise.all([services.postgres.remove(), services.redis.remove(), services.broker.remove()]);
+    process.off('SIGINT', stopped).off('SIGTERM', stopped);
+    await cleanUp();
   }
 }
 
@@ -528,7 +547,7 @@ async function soak(
   await api.stop();
   watchers.close();
   await fleet.stop();
-  const stored = await drained(databaseUrl, fleet);
+  const stored = await drained(databaseUrl, fleet, (at) => missedIn(at, startedAt, faults));
   const handles = instances.all().map((server) => ({ pid: server.pid, ...openHandles(server.pid) }));
 
   const inFault = (at: number) => faults.some((fault) => at >= fault.from && at < fault.to + RECOVERY_SECONDS * 1000);
@@ -587,37 +606,62 @@ async function outage(service: PrivateService): Promise<void> {
   await service.restart();
 }
 
+/** Which minute of the run, and which fault (with its recovery), a moment falls in. */
+function missedIn(at: number, startedAt: number, faults: FaultWindow[]): { minute: string; fault: string } {
+  const fault = faults.find((window) => at >= window.from && at < window.to + RECOVERY_SECONDS * 1000);
+  return { minute: String(Math.floor((at - startedAt) / 60_000)), fault: fault?.kind ?? 'none' };
+}
+
+/** The drain gives up after this long without one more reading stored. */
+const DRAIN_STALL_MS = 60_000;
+
 /**
- * Waits (up to a minute) until every acknowledged reading is stored, then counts: stored rows of the
- * soak's devices, seqs stored more than once, and acknowledged seqs not stored.
+ * Waits until every acknowledged reading is stored, or until the store makes no progress for a
+ * minute, then counts: stored rows of the soak's devices, seqs stored more than once, and the
+ * acknowledged seqs not stored, by when they were acknowledged.
  */
-async function drained(databaseUrl: string, fleet: DeviceFleet) {
-  const deadline = Date.now() + 60_000;
+async function drained(
+  databaseUrl: string,
+  fleet: DeviceFleet,
+  placed: (at: number) => { minute: string; fault: string },
+) {
+  const started = Date.now();
+  let best = Number.POSITIVE_INFINITY;
+  let progressAt = Date.now();
   for (;;) {
-    const rows = await withClient(databaseUrl, async (client) => {
-      const { rows } = await client.query<{ device_id: number; seq: number; copies: number }>(
-        'select device_id::int, seq::int, count(*)::int as copies from readings group by device_id, seq',
-      );
-      return rows;
-    });
-    const storedSeqs = new Map<number, Set<number>>();
-    for (const row of rows) {
-      if (!storedSeqs.has(row.device_id)) storedSeqs.set(row.device_id, new Set());
-      storedSeqs.get(row.device_id)!.add(row.seq);
-    }
-    let missing = 0;
-    for (const [deviceId, seqs] of fleet.acknowledged) {
-      for (const seq of seqs) if (!storedSeqs.get(deviceId)?.has(seq)) missing += 1;
-    }
-    if (missing === 0 || Date.now() > deadline) {
+    const rows = await storedRows(databaseUrl);
+    const stored = new Set(rows.map((row) => `${row.device_id}:${row.seq}`));
+    const missed = [...fleet.acknowledged].flatMap(([deviceId, seqs]) =>
+      [...seqs].filter(([seq]) => !stored.has(`${deviceId}:${seq}`)).map(([, at]) => at),
+    );
+    if (missed.length < best) [best, progressAt] = [missed.length, Date.now()];
+    if (missed.length === 0 || Date.now() - progressAt > DRAIN_STALL_MS) {
+      const tally = (key: 'minute' | 'fault') =>
+        missed.reduce<Record<string, number>>((counts, at) => {
+          const name = placed(at)[key];
+          counts[name] = (counts[name] ?? 0) + 1;
+          return counts;
+        }, {});
       return {
         stored: rows.length,
         duplicated: rows.filter((row) => row.copies > 1).length,
-        missing,
+        missing: missed.length,
+        missing_by_minute: tally('minute'),
+        missing_by_fault: tally('fault'),
+        drain_s: Math.round((Date.now() - started) / 1000),
       };
     }
     await sleep(1000);
   }
+}
+
+function storedRows(databaseUrl: string) {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ device_id: number; seq: number; copies: number }>(
+      'select device_id::int, seq::int, count(*)::int as copies from readings group by device_id, seq',
+    );
+    return rows;
+  });
 }
 
 /** Alarms opened, and pairs of one mould's alarms on one channel whose lifetimes overlap (opened twice). */
