@@ -30,7 +30,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
+      // Closed again by a second server on the same handle: the schema is gone already.
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
       await cleanup.end();
     },
   };

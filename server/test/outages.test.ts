@@ -293,12 +293,14 @@ describe('a Redis outage', () => {
     const client = new Redis(redis.url);
     try {
       const readings: unknown[] = [];
-      listener.on('message', (_channel: string, text: string) => readings.push(JSON.parse(text)));
-      await listener.subscribe('mouldwatch:bus:reading');
+      listener.on('pmessage', (_pattern: string, _channel: string, text: string) => readings.push(JSON.parse(text)));
+      // The installation's channels: mouldwatch:<its id>:bus:<topic>.
+      await listener.psubscribe('mouldwatch:*:bus:reading');
       // The server publishes on Redis again, and its subscriber has subscribed again.
       await eventually(async () => {
         expect(readings.length).toBeGreaterThan(0);
-        expect(await client.pubsub('NUMPAT')).toBe(1);
+        // The server's pattern and this listener's.
+        expect(await client.pubsub('NUMPAT')).toBe(2);
       });
     } finally {
       listener.disconnect();

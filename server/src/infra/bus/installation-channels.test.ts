@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import { prepareServer, type RunningServer } from '../../start.js';
 import { sql } from 'kysely';
 import { openTestDatabase } from '../../../test/database.js';
-import type { DatabaseHandle } from '../db/database.js';
+import { migrateToLatest, type DatabaseHandle } from '../db/database.js';
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.warn('skipped: installations on one Redis need REDIS_URL (CI sets it when a Redis answers)');
@@ -31,8 +31,9 @@ describe.skipIf(!redisUrl)('installations sharing one Redis', () => {
     dirs.push(dataDir);
     const handle = await openTestDatabase();
     handles.push(handle);
-    // Test databases are copies of one migrated database, and a copy keeps its original's id (as a
-    // restored backup does): each is given the id its own first start would have made.
+    // Embedded test databases are copies of one migrated database, and a copy keeps its original's
+    // id (as a restored backup does): each is given the id its own first start would have made.
+    await migrateToLatest(handle.db);
     await sql`update installation set id = gen_random_uuid()`.execute(handle.db);
     const instance = async () => {
       const config = loadConfig({

@@ -119,8 +119,11 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       deps.bus.subscribe('alarmChanged', (event) => this.#inBackground(this.#pushAlarm(event))),
       deps.bus.subscribe('moldPositions', ({ positions }) => this.#inBackground(this.#pushPositions(positions))),
       deps.bus.subscribe('moldStatus', ({ moldId, status, stateChanged }) => {
-        if (stateChanged) this.#inBackground(this.#pushStatus(moldId, status));
-        else this.#queueFigures(moldId, status);
+        if (stateChanged) {
+          // At once, not after the readers are checked: the figures' timer may fire meanwhile.
+          this.#dropFigures(moldId);
+          this.#inBackground(this.#pushStatus(moldId, status));
+        } else this.#queueFigures(moldId, status);
       }),
       deps.bus.subscribe('workOrderChanged', (event) => this.#inBackground(this.#pushWorkOrder(event))),
       deps.bus.subscribe('maintenanceChanged', (event) => this.#inBackground(this.#pushMaintenance(event))),
@@ -289,6 +292,11 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     }
   }
 
+  /** A state change replaces the mould's figures still waiting: they are older than it. */
+  #dropFigures(moldId: number): void {
+    for (const client of this.#watchers.get(moldId) ?? []) client.pendingFigures.delete(moldId);
+  }
+
   #sendFigures(): void {
     const clients = [...this.#withPendingFigures];
     this.#withPendingFigures.clear();
@@ -310,16 +318,13 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
 
   /**
    * A mould's new state goes at once to every logged-in socket whose user may see the mould, watched or
-   * not (the state tiles count all of them); it replaces figures still waiting.
+   * not (the state tiles count all of them); the figures waiting were dropped when it came.
    */
   async #pushStatus(moldId: number, status: MoldLiveStatus): Promise<void> {
     for (const clients of [...this.#clients.values()]) {
       const [first] = clients;
       if (!first?.principal || !(await this.deps.canReadMold(first.principal, moldId))) continue;
-      for (const client of clients) {
-        client.pendingFigures.delete(moldId);
-        client.send({ type: 'list', data: status });
-      }
+      for (const client of clients) client.send({ type: 'list', data: status });
     }
   }
 

@@ -105,7 +105,11 @@ describe('migration 0029: kept days in millionths', () => {
   it('converts the days kept under 0027 to the sums of their rounded roll-ups, and back', async () => {
     const down = await (await migrator()).migrateTo('0028_maintenance_job');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0030_cycle_days', '0029_report_days_micro']);
+    const undone = Object.keys(await migrationProvider.getMigrations())
+      .filter((name) => name > '0028_maintenance_job')
+      .reverse();
+    expect(undone.slice(-2)).toEqual(['0030_cycle_days', '0029_report_days_micro']);
+    expect(down.results?.map((result) => result.migrationName)).toEqual(undone);
     // Under 0027: UTC and +5:30 kept in numeric, by its triggers.
     await sql`select report_days_fill('UTC'), report_days_fill('Asia/Kolkata')`.execute(db);
     await quarters(D - 2 * HOUR, 200);
