@@ -47,8 +47,10 @@ export function pinKeyColumns<T>(
   { keyColumn, figureColumn, phone }: { keyColumn?: string; figureColumn?: string; phone?: boolean } = {},
 ): TableColumnsType<T> {
   // A phone has room for the key column and one more: the figure when there is one, else the actions.
-  const pinnedAtRight = phone && figureColumn ? [figureColumn] : [figureColumn, 'actions'];
-  const atRight = (column: TableColumnsType<T>[number]) => pinnedAtRight.includes(column.key as string);
+  const pinnedAtRight = phone && figureColumn ? [figureColumn] : [figureColumn ?? 'actions', 'actions'];
+  // A column without a key (dataIndex only) is never pinned: `includes(undefined)` would pin them all.
+  const atRight = (column: TableColumnsType<T>[number]) =>
+    column.key !== undefined && pinnedAtRight.includes(column.key as string);
   const leftCount = Math.max(1, columns.findIndex((column) => column.key === keyColumn) + 1);
   const rest = columns.slice(leftCount);
   return [
