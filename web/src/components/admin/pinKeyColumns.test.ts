@@ -1,13 +1,19 @@
+import type { TableColumnsType } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { pinKeyColumns } from './ListScreen';
 
-const columns = [
+interface Row {
+  name: string;
+  label: string;
+}
+
+const columns: TableColumnsType<Row> = [
   { title: 'Name', dataIndex: 'name' },
   { title: 'Label', dataIndex: 'label' },
   { title: 'Days left', key: 'days' },
   { title: 'Actions', key: 'actions' },
 ];
-const layout = (pinned: ReturnType<typeof pinKeyColumns>) => pinned.map((column) => [column.title, column.fixed]);
+const layout = (pinned: TableColumnsType<Row>) => pinned.map((column) => [column.title, column.fixed]);
 
 describe('pinned list columns', () => {
   it('pins the key column left and the actions right, and leaves columns without a key where they are', () => {
