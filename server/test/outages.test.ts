@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode, serverMessage, telemetryTopic } from '@mouldwatch/shared';
@@ -14,6 +13,7 @@ import {
   type PrivateService,
 } from './private-services.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
+import { eventually, withClient } from './eventually.js';
 
 /**
  * The server (a process of its own, as `npm start` runs it) through outages of what it depends
@@ -44,28 +44,6 @@ async function createDatabase(): Promise<string> {
   const name = `outage_${randomBytes(4).toString('hex')}`;
   await withClient(postgres!.url, (client) => client.query(`create database ${name}`));
   return postgres!.url.replace(/\/postgres$/, `/${name}`);
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(100);
-    }
-  }
 }
 
 /** A device: sends seq 1, 2, 3 … and each again until it is acknowledged; `acked` is the last acknowledged. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
+import type pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moldInfoSchema, telemetryTopic } from '@mouldwatch/shared';
@@ -14,6 +14,7 @@ import {
   type PrivateService,
 } from './private-services.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
+import { eventually, withClient } from './eventually.js';
 
 /**
  * Instances as `npm start` runs them, on one PostgreSQL, one Redis and one RabbitMQ whose MQTT
@@ -79,30 +80,8 @@ const instanceEnv = () => ({
 /** Another instance of the installation, on a port and data directory (a name) of its own. */
 const startInstance = () => startServerProcess(instanceEnv(), { adminToken: servers[0]!.adminToken });
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
   withClient(databaseUrl, async (client) => (await client.query<T>(text, values)).rows);
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(100);
-    }
-  }
-}
 
 const INFO = moldInfoSchema.parse({
   mold_temp_setting: [{ name: 'A', set: 60, alert: 5 }],

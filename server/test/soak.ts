@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { moldInfoSchema, telemetryTopic } from '@mouldwatch/shared';
 import {
@@ -13,6 +12,7 @@ import {
   type PrivateService,
 } from './private-services.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
+import { withClient } from './eventually.js';
 
 /**
  * The soak (`npm run bench -- soak`, and a short one in server/test/soak.test.ts): two instances
@@ -62,16 +62,6 @@ async function startServices(): Promise<Services | string> {
   if (postgres && redis && broker) return { postgres, redis, broker: broker as PrivateRabbitMq };
   await Promise.all([postgres?.remove(), redis?.remove(), broker?.remove()]);
   return started.flatMap((service) => ('skipped' in service ? [service.skipped] : [])).join('; ');
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 const MOULD_INFO = moldInfoSchema.parse({

@@ -5,6 +5,7 @@ import { breakReadingsTable, readingsOf, registerDevice, telemetryMessage } from
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
 import { startQueueConsumer, topicOfRoutingKey, withHeartbeat } from './amqp-consumer.js';
 import type { BrokerSubscription } from './mqtt-subscriber.js';
+import { eventually } from '../../test/eventually.js';
 
 describe('the connection to the queue', () => {
   it('asks for 5 s heartbeats unless the URL names its own', () => {
@@ -56,18 +57,6 @@ describe.skipIf(!brokerUrl)('ingest from a queue that the instances share', () =
     });
   const seqsOf = async (device: Device) => (await readingsOf(app.context.db, device.id)).map((row) => row.seq);
   const waiting = async () => (await channel.checkQueue(queue)).messageCount;
-
-  async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        return await check();
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  }
 
   it('stores what a device publishes, once, and leaves nothing in the queue', async () => {
     const device = await registerDevice(app, admin);

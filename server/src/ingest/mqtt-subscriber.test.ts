@@ -11,6 +11,7 @@ import {
 } from '../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
 import { startBrokerSubscription, type BrokerSubscription, type BrokerSubscriptionOptions } from './mqtt-subscriber.js';
+import { eventually } from '../../test/eventually.js';
 
 /** An external broker that lets anyone publish (the local Mosquitto in CI). */
 const brokerUrl = process.env.MQTT_TEST_URL;
@@ -50,18 +51,6 @@ describe.skipIf(!brokerUrl)('ingest through an external broker', () => {
   const publish = (device: Pick<Device, 'device_no'>, payload: unknown) =>
     devices.publishAsync(telemetryTopic(device.device_no), JSON.stringify(payload), { qos: 1 });
   const seqsOf = async (device: Device) => (await readingsOf(app.context.db, device.id)).map((row) => row.seq);
-
-  async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        return await check();
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  }
 
   it('stores what a device publishes, once, with the device named by the topic', async () => {
     const device = await registerDevice(app, admin);
