@@ -1,6 +1,6 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../../lib/auth';
@@ -63,16 +63,9 @@ function SignUpForm({ offers, show }: AccountFormProps) {
         {offers.sms && (
           <RuleTextField form={form} field="mobile" label={t('login.mobile')} autoComplete="tel" inputMode="tel" />
         )}
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={signUp.isPending}
-          data-testid="signup-submit"
-        >
+        <SubmitButton loading={signUp.isPending} testId="signup-submit">
           {t('login.signUpSubmit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );
@@ -115,16 +108,9 @@ function ActivateForm({ offers, address, show }: AccountFormProps) {
           autoFocus={Boolean(address)}
         />
         <SendAgain address={form.values.address} purpose="activate" />
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={activate.isPending}
-          data-testid="activate-submit"
-        >
+        <SubmitButton loading={activate.isPending} testId="activate-submit">
           {t('login.activateSubmit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );
@@ -164,16 +150,9 @@ function AddressStep({ offers, show, address, onSent }: AccountFormProps & { onS
           prefix={<MailOutlined />}
           autoFocus
         />
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={sendCode.isPending}
-          data-testid="forgot-send"
-        >
+        <SubmitButton loading={sendCode.isPending} testId="forgot-send">
           {t('login.sendCode')}
-        </Button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );
@@ -223,16 +202,9 @@ function NewPasswordStep({ address, show }: AccountFormProps) {
           password
         />
         <SendAgain address={address} purpose="reset" />
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={change.isPending}
-          data-testid="reset-submit"
-        >
+        <SubmitButton loading={change.isPending} testId="reset-submit">
           {t('login.resetSubmit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );
@@ -287,4 +259,13 @@ export function AccountForm({ name, ...props }: { name: AccountFormName } & Acco
   if (name === 'signup') return <SignUpForm {...props} />;
   if (name === 'forgot') return <ForgotPasswordForm {...props} />;
   return <ActivateForm {...props} />;
+}
+
+/** The account forms' main button: the whole width, large, busy while its call runs. */
+function SubmitButton({ loading, testId, children }: { loading: boolean; testId: string; children: ReactNode }) {
+  return (
+    <Button type="primary" htmlType="submit" size="large" block loading={loading} data-testid={testId}>
+      {children}
+    </Button>
+  );
 }
