@@ -229,7 +229,8 @@ function toldOf(content: string) {
  * and readings of one mould sharing a second are judged in the order they arrive (the stream gives
  * none).
  */
-const rounded = (value: number) => Math.round(value * 1e9) / 1e9;
+// `+ 0`: time taken back from a slot can leave -1e-12 in one path and 0 in the other; both are 0.
+const rounded = (value: number) => Math.round(value * 1e9) / 1e9 + 0;
 
 /** What the judged path left of the moulds, with each mould named by its place in the stream. */
 async function outcome({ app, moldIds }: Server) {
