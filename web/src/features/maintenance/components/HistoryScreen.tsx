@@ -84,12 +84,16 @@ export function HistoryScreen({ title }: ScreenProps) {
           ? '—'
           : t(item.used_unit === 'cycles' ? 'remainingCycles' : 'remainingDays', { n: item.used }),
     },
-    { title: t('confirmer'), dataIndex: 'confirmer' },
-    { title: t('confirmedTime'), key: 'confirmed', render: (_, item) => time(item.confirmed_datetime) },
     {
       title: t('alarmTime'),
       key: 'alarm',
       render: (_, item) => (item.alarm_datetime === null ? '—' : time(item.alarm_datetime)),
+    },
+    // When and by whom: the figure a history is read for, pinned at the right (DESIGN §12).
+    {
+      title: t('confirmed'),
+      key: 'confirmed',
+      render: (_, item) => <TwoLines main={time(item.confirmed_datetime)} sub={item.confirmer} />,
     },
   ];
 
@@ -102,6 +106,7 @@ export function HistoryScreen({ title }: ScreenProps) {
       searchPlaceholder={t('searchPlaceholder')}
       emptyText={t('emptyHistory')}
       testId="maint-history"
+      figureColumn="confirmed"
       filters={
         <>
           <CompanyGroupPicker value={org} onChange={setOrg} allowClear choices="ownMoulds" testId="maint-history-org" />
