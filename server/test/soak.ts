@@ -239,6 +239,18 @@ class Instances {
     return this.#list[this.#turn % this.#list.length]!;
   }
 
+  /**
+   * The instance holding the fewest of `load`'s sockets, as a least-connections balancer places
+   * WebSockets. A killed instance keeps its slot (with none) until its replacement takes it, so its
+   * sockets come back on the replacement: the steady instance's load stays what it was, and its
+   * memory from one window to the next compares like with like.
+   */
+  leastLoaded(load: (server: ServerProcess) => number): ServerProcess {
+    const start = this.next();
+    const order = [start, ...this.#list.filter((server) => server !== start)];
+    return order.reduce((best, server) => (load(server) < load(best) ? server : best));
+  }
+
   replace(old: ServerProcess, replacement: ServerProcess): void {
     this.#list = this.#list.map((server) => (server === old ? replacement : server));
   }
@@ -247,7 +259,8 @@ class Instances {
 /** Sockets logged in on the instances, watching a page of moulds; followers also follow one mould. */
 class LiveWatchers {
   readonly pushLatency = new Samples();
-  #sockets = new Set<WebSocket>();
+  /** Each socket and the instance it was opened on. */
+  #sockets = new Map<WebSocket, ServerProcess>();
   #closing = false;
 
   constructor(
@@ -267,9 +280,9 @@ class LiveWatchers {
 
   #open(index: number, followed: number | undefined): void {
     if (this.#closing) return;
-    const server = this.instances.next();
+    const server = this.instances.leastLoaded((candidate) => this.on(candidate));
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
-    this.#sockets.add(socket);
+    this.#sockets.set(socket, server);
     const page = this.moldIds.slice((index * 20) % this.moldIds.length).slice(0, 20);
     socket.on('open', () => socket.send(JSON.stringify({ type: 'login', token: this.token })));
     socket.on('message', (data) => {
@@ -294,12 +307,17 @@ class LiveWatchers {
   }
 
   get open(): number {
-    return [...this.#sockets].filter((socket) => socket.readyState === WebSocket.OPEN).length;
+    return [...this.#sockets.keys()].filter((socket) => socket.readyState === WebSocket.OPEN).length;
+  }
+
+  /** The sockets opened (or opening) on one instance. */
+  on(server: ServerProcess): number {
+    return [...this.#sockets.values()].filter((placed) => placed === server).length;
   }
 
   close(): void {
     this.#closing = true;
-    for (const socket of this.#sockets) socket.terminate();
+    for (const socket of this.#sockets.keys()) socket.terminate();
   }
 }
 
@@ -422,11 +440,25 @@ export interface SoakFigures {
   windows: Array<{ from_min: number; api_p99_ms: number | null; live_p99_ms: number | null; calls: number }>;
   sockets_open_at_end: number;
   instances: Array<{ pid: number; from_s: number; rss_mb_start: number | null; rss_mb_end: number | null }>;
-  /** The instance that ran from start to end: RSS at the end of the first window and at the end. */
-  steady_rss_mb: { after_first_window: number | null; end: number | null; growth_pct: number | null };
+  /**
+   * The instance that ran from start to end: RSS at the end of the first window and at the end, and
+   * at the end of each window with the soak's sockets it held then (its load).
+   */
+  steady_rss_mb: {
+    after_first_window: number | null;
+    end: number | null;
+    growth_pct: number | null;
+    by_window: SteadySample[];
+  };
   /** Per instance at the end; the counts are absent where /proc cannot be read. */
   handles_at_end: Array<{ pid: number; files?: number; sockets?: number }>;
   alarms: { opened: number; overlapping: number };
+}
+
+interface SteadySample {
+  minute: number;
+  rss_mb: number | null;
+  sockets: number;
 }
 
 /** The run: starts everything, soaks, stops everything; a reason instead where a service is missing. */
@@ -495,7 +527,13 @@ async function soak(
   const windowMs = (options.minutes * 60_000) / WINDOWS;
   const origin = new Map(instances.all().map((server) => [server, { from: 0, rssStart: rssMb(server.pid) }]));
   const steady = instances.all()[1]!;
-  let steadyAfterFirstWindow: number | null = null;
+  const steadySamples: SteadySample[] = [];
+  const sampleSteady = () =>
+    steadySamples.push({
+      minute: Math.round((Date.now() - startedAt) / 6000) / 10,
+      rss_mb: rssMb(steady.pid),
+      sockets: watchers.on(steady),
+    });
   const faults: FaultWindow[] = [];
 
   const runFault = async (kind: FaultKind) => {
@@ -521,7 +559,7 @@ async function soak(
 
   for (let window = 1; window < WINDOWS; window += 1) {
     await sleep(Math.max(0, startedAt + window * windowMs - Date.now()));
-    if (window === 1) steadyAfterFirstWindow = rssMb(steady.pid);
+    sampleSteady();
     say(
       `minute ${((Date.now() - startedAt) / 60_000).toFixed(1)}: ${fleet.acknowledgedCount()} acknowledged, ` +
         `${watchers.open} sockets open, ${api.answers.length} API calls`,
@@ -530,7 +568,9 @@ async function soak(
   }
   await sleep(Math.max(0, startedAt + WINDOWS * windowMs - Date.now()));
   const endedAt = Date.now();
-  const steadyEnd = rssMb(steady.pid);
+  sampleSteady();
+  const steadyAfterFirstWindow = steadySamples[0]!.rss_mb;
+  const steadyEnd = steadySamples.at(-1)!.rss_mb;
   const instanceFigures = instances.all().map((server) => ({ server, rssEnd: rssMb(server.pid) }));
   const socketsOpen = watchers.open;
 
@@ -582,6 +622,7 @@ async function soak(
         steadyAfterFirstWindow && steadyEnd
           ? Math.round(((steadyEnd - steadyAfterFirstWindow) / steadyAfterFirstWindow) * 1000) / 10
           : null,
+      by_window: steadySamples,
     },
     handles_at_end: handles,
     alarms: await alarmFigures(databaseUrl),
