@@ -5,6 +5,7 @@ import {
   ALARM_RULES,
   AlarmType,
   emptyTracks,
+  isBeforeTracks,
   judgeReadings,
   offlineAfterSeconds,
   alarmKey,
@@ -91,6 +92,7 @@ const epoch = (date: Date) => date.getTime() / 1000;
 function judgedReading(row: ReadingToJudge): JudgedReading {
   return {
     ts: epoch(row.ts),
+    seq: row.seq,
     event: (row.event ?? undefined) as JudgedReading['event'],
     cycle_time: row.cycle_time,
     open_time: row.open_time,
@@ -163,7 +165,7 @@ function trackRow(moldId: number, tracks: MouldTracks) {
     last_ts: tracks.lastTs === null ? null : new Date(tracks.lastTs * 1000),
     powered_off: tracks.poweredOff,
     offline_after_s: offlineAfterSeconds(tracks.gaps),
-    tracks: JSON.stringify({ gaps: tracks.gaps, streaks: tracks.streaks }),
+    tracks: JSON.stringify({ gaps: tracks.gaps, streaks: tracks.streaks, lastSeq: tracks.lastSeq ?? null }),
   };
 }
 
@@ -182,6 +184,29 @@ const WARM_UP_READINGS =
     ALARM_RULES.cycleReadings,
     ALARM_RULES.batteryReadings,
   ) + 1;
+
+/** Judged readings fetched beyond the warm-up, so that a replay can begin at the start of a second. */
+const SAME_SECOND_SLACK = 32;
+
+/**
+ * Where a re-judge begins, from the judged readings before the earliest late one (oldest first):
+ * the anchor is the first reading of a second with at least WARM_UP_READINGS readings from it on,
+ * and the seed the reading before it, which gives the replay its last reading. A replay begins at a
+ * second's start because alarms keep whole seconds: it replays every reading from the anchor's
+ * second on. From the mould's first reading when `fetchedAll` and no such second is among them;
+ * null when one second holds them all (judged as late instead).
+ */
+function replayStart(
+  before: readonly ReadingToJudge[],
+  fetchedAll: boolean,
+): { seed?: ReadingToJudge; anchor?: Date } | null {
+  for (let index = before.length - WARM_UP_READINGS; index >= 1; index -= 1) {
+    if (before[index - 1]!.ts.getTime() < before[index]!.ts.getTime()) {
+      return { seed: before[index - 1], anchor: before[index]!.ts };
+    }
+  }
+  return fetchedAll ? { anchor: before[0]?.ts } : null;
+}
 
 /** The new readings without late ones older than the raw retention. */
 function inRetention(readings: readonly JudgedReading[], lastTs: number | null, now: Date): JudgedReading[] {
@@ -371,7 +396,7 @@ export class AlarmEngine {
       const stored = tracksOf.get(mould.id);
       const tracks: MouldTracks = stored
         ? {
-            ...(stored.tracks as Pick<MouldTracks, 'gaps' | 'streaks'>),
+            ...(stored.tracks as Pick<MouldTracks, 'gaps' | 'streaks' | 'lastSeq'>),
             lastTs: stored.last_ts && epoch(stored.last_ts),
             poweredOff: stored.powered_off,
           }
@@ -440,17 +465,26 @@ export class AlarmEngine {
   ): Promise<Rejudge | null> {
     // Monitoring has no history: an unmonitored mould's late readings change nothing, as before.
     if (mould.launch_listen !== 1 || tracks.lastTs === null) return null;
+    if (!readings.some((reading) => isBeforeTracks(reading, tracks))) return null;
     const earliest = readings.reduce((min, reading) => Math.min(min, reading.ts), Number.POSITIVE_INFINITY);
-    if (!(earliest < tracks.lastTs)) return null;
+    const limit = WARM_UP_READINGS + 1 + SAME_SECOND_SLACK;
     const before = await this.#repository.judgedReadings(
       trx,
       mould.id,
       cut,
       { before: new Date(earliest * 1000) },
-      WARM_UP_READINGS + 1,
+      limit,
     );
-    const seed = before.length > WARM_UP_READINGS ? before.shift() : undefined;
-    const anchor = before[0]?.ts ?? new Date(earliest * 1000);
+    const start = replayStart(before, before.length < limit);
+    if (!start) {
+      this.context.log.warn(
+        { moldId: mould.id },
+        'alarm re-judge: no second to begin at, late readings judged as late',
+      );
+      return null;
+    }
+    const { seed } = start;
+    const anchor = start.anchor ?? new Date(earliest * 1000);
     const window = await this.#repository.judgedReadings(
       trx,
       mould.id,
@@ -470,7 +504,12 @@ export class AlarmEngine {
     const judged = judgeReadings({
       info: this.#infos.of(mould.id, mould.version, mould.info),
       monitored: mould.launch_listen === 1,
-      tracks: { ...emptyTracks(), lastTs: seed ? epoch(seed.ts) : null, poweredOff: seed?.event === 'power_off' },
+      tracks: {
+        ...emptyTracks(),
+        lastTs: seed ? epoch(seed.ts) : null,
+        lastSeq: seed?.seq ?? null,
+        poweredOff: seed?.event === 'power_off',
+      },
       open: openMap(openAtAnchor),
       readings: window.map(judgedReading),
     });

@@ -8,7 +8,7 @@ export type NewAlarm = Insertable<AlarmsTable>;
 /** A reading as the judge reads it, with its mould. */
 export type ReadingToJudge = Pick<
   Selectable<ReadingsTable>,
-  'ts' | 'event' | 'cycle_time' | 'open_time' | 'close_time' | 'mold_temp' | 'hrs_temp' | 'battery'
+  'ts' | 'seq' | 'event' | 'cycle_time' | 'open_time' | 'close_time' | 'mold_temp' | 'hrs_temp' | 'battery'
 > & {
   mold_id: number;
   /** Stored by a transaction below the cursor's new position: judged in this run. */
@@ -83,14 +83,14 @@ export class AlarmsRepository {
     scanFrom: Date,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     const { rows } = await sql<ReadingToJudge & { xid: string }>`
-      select mold_id, ts, event, cycle_time, open_time, close_time, mold_temp, hrs_temp, battery,
+      select mold_id, ts, seq, event, cycle_time, open_time, close_time, mold_temp, hrs_temp, battery,
         xid::text as xid, xid < ${xmin}::xid8 as ready
       from readings
       where received_at >= ${scanFrom}
         and xid >= ${judgedBelow}::xid8 and mold_id is not null
       order by xid
       limit ${MAX_READINGS_PER_RUN + 1}`.execute(trx);
-    return rows.map((row) => ({ ...row, mold_id: Number(row.mold_id) }));
+    return rows.map((row) => ({ ...row, mold_id: Number(row.mold_id), seq: Number(row.seq) }));
   }
 
   async saveProgress(trx: Transaction<Database>, judgedBelow: string, scanFrom: Date): Promise<void> {
@@ -187,7 +187,18 @@ export class AlarmsRepository {
   ): Promise<ReadingToJudge[]> {
     const rows = await trx
       .selectFrom('readings')
-      .select(['mold_id', 'ts', 'event', 'cycle_time', 'open_time', 'close_time', 'mold_temp', 'hrs_temp', 'battery'])
+      .select([
+        'mold_id',
+        'ts',
+        'seq',
+        'event',
+        'cycle_time',
+        'open_time',
+        'close_time',
+        'mold_temp',
+        'hrs_temp',
+        'battery',
+      ])
       .where('mold_id', '=', moldId)
       .where(sql<boolean>`xid < ${cut}::xid8`)
       .$if('before' in range, (query) =>
@@ -198,7 +209,7 @@ export class AlarmsRepository {
       .limit(limit)
       .execute();
     const ordered = 'before' in range ? rows.reverse() : rows;
-    return ordered.map((row) => ({ ...row, mold_id: Number(row.mold_id), ready: true }));
+    return ordered.map((row) => ({ ...row, mold_id: Number(row.mold_id), seq: Number(row.seq), ready: true }));
   }
 
   /**

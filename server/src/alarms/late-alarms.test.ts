@@ -209,6 +209,25 @@ describe('alarms of late readings', () => {
     expect(after[0]!.value).toBe(recent[10]!.ts - recent[9]!.ts);
   });
 
+  it('judges readings of one second by their seq, whichever is committed first', async () => {
+    // Two instances may commit one device's readings of a second in either order: the hot reading
+    // (seq 6) and the cool one after it (seq 7) share a second. In seq order, three hot readings in a
+    // row open an alarm and the cool one closes it.
+    const temps = [60, 60, 60, 70, 70, 70, 60];
+    const readings = temps.map((temp, i) => ({
+      ...oneDay()[i]!,
+      ts: DAY_START + Math.min(i, 5) * 60,
+      mold_temp: [temp, null, null, null],
+    }));
+    const inOrder = await outcome((await sendJudged([readings])).moldId);
+    const second = DAY_START * 1000 + 5 * 60_000;
+    expect(inOrder.alarms.map(({ opened, closed, value }) => [opened, closed, value])).toEqual([
+      [DAY_START * 1000 + 3 * 60_000, second, 70],
+    ]);
+    const coolFirst = await sendJudged([readings.filter((reading) => reading.seq !== 6), [readings[5]!]]);
+    expect(await outcome(coolFirst.moldId)).toEqual(inOrder);
+  });
+
   it('changes nothing for late readings older than the raw retention', async () => {
     const day = oneDay();
     const mould = await sendJudged([day]);

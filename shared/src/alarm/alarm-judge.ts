@@ -35,6 +35,11 @@ export interface Streak {
 export interface MouldTracks {
   /** Time of the latest reading judged (epoch s); readings older than it are late. */
   lastTs: number | null;
+  /**
+   * Its device's sequence number, where known: a reading of the same second with a lower one is
+   * late too (two instances may commit one device's readings of a second in either order).
+   */
+  lastSeq?: number | null;
   /** The latest reading was a power_off event. */
   poweredOff: boolean;
   /** Recent gaps between readings (s), to learn the device's interval. */
@@ -42,13 +47,31 @@ export interface MouldTracks {
   streaks: Record<string, Streak>;
 }
 
-export const emptyTracks = (): MouldTracks => ({ lastTs: null, poweredOff: false, gaps: [], streaks: {} });
+export const emptyTracks = (): MouldTracks => ({
+  lastTs: null,
+  lastSeq: null,
+  poweredOff: false,
+  gaps: [],
+  streaks: {},
+});
 
-/** The values of a reading the judge reads, with its time in epoch seconds. */
+/** The values of a reading the judge reads, with its time in epoch seconds and its device's seq. */
 export type JudgedReading = Pick<
   DeviceMessage,
   'ts' | 'event' | 'cycle_time' | 'open_time' | 'close_time' | 'mold_temp' | 'hrs_temp' | 'battery'
->;
+> &
+  Partial<Pick<DeviceMessage, 'seq'>>;
+
+/** Reading-time order: by time, then within a second by the device's sequence number. */
+export const byReadingTime = (a: Pick<JudgedReading, 'ts' | 'seq'>, b: Pick<JudgedReading, 'ts' | 'seq'>) =>
+  a.ts - b.ts || (a.seq ?? 0) - (b.seq ?? 0);
+
+/** Whether a reading comes before the latest one judged (it is late). */
+export function isBeforeTracks(reading: Pick<JudgedReading, 'ts' | 'seq'>, tracks: MouldTracks): boolean {
+  if (tracks.lastTs === null) return false;
+  if (reading.ts !== tracks.lastTs) return reading.ts < tracks.lastTs;
+  return reading.seq !== undefined && tracks.lastSeq != null && reading.seq < tracks.lastSeq;
+}
 
 interface AlarmIdentity {
   alarmType: AlarmType;
@@ -129,20 +152,21 @@ export function judgeReadings(input: JudgeInput): JudgeOutcome {
     open.delete(key);
     changes.push({ kind: 'close', alarmType: alarm.alarmType, channel: alarm.channel, at, value });
   };
-  const sorted = [...input.readings].sort((a, b) => a.ts - b.ts);
+  const sorted = [...input.readings].sort(byReadingTime);
   for (const reading of sorted) {
     const production = isProductionReading(reading);
     const checks = [
       ...(production ? [...temperatureChecks(input.info, reading), ...cycleChecks(input.info, reading)] : []),
       ...batteryCheck(reading.battery),
     ];
-    if (tracks.lastTs !== null && reading.ts < tracks.lastTs) {
+    if (isBeforeTracks(reading, tracks)) {
       if (input.monitored) raiseWorstValues(open, checks, reading.ts, changes);
       continue;
     }
     const silence = tracks.lastTs === null ? null : reading.ts - tracks.lastTs;
     if (silence !== null && silence > 0 && !tracks.poweredOff) tracks.gaps = withGap(tracks.gaps, silence);
     tracks.lastTs = reading.ts;
+    tracks.lastSeq = reading.seq ?? null;
     tracks.poweredOff = reading.event === 'power_off';
     if (!input.monitored) {
       for (const [key, alarm] of open) if (READING_TYPES.includes(alarm.alarmType)) close(key, reading.ts);

@@ -201,6 +201,29 @@ describe('judgeReadings', () => {
     expect(ordered.map((change) => change.kind)).toEqual(['open', 'close']);
   });
 
+  it('orders the readings of one second by their seq, and a lower seq after a higher one is late', () => {
+    const hot = cycle(60, 70, { seq: 3 });
+    const cool = cycle(60, 60, { seq: 4 });
+    const readings = [cycle(0, 70, { seq: 1 }), cycle(30, 70, { seq: 2 }), hot, cool];
+    const ordered = judge(readings);
+    expect(ordered.changes.map((change) => [change.kind, change.at])).toEqual([
+      ['open', T0],
+      ['close', T0 + 60],
+    ]);
+    expect(judge([cool, ...readings.slice(0, 3)]).changes).toEqual(ordered.changes);
+    const coolFirst = judge([...readings.slice(0, 2), cool]);
+    expect([coolFirst.tracks.lastTs, coolFirst.tracks.lastSeq]).toEqual([T0 + 60, 4]);
+    const hotAfter = judgeReadings({
+      info: info(),
+      monitored: true,
+      tracks: coolFirst.tracks,
+      open: coolFirst.open,
+      readings: [hot],
+    });
+    expect(hotAfter.changes).toEqual([]);
+    expect(hotAfter.tracks.lastSeq).toBe(4);
+  });
+
   it('updates the worst value and raises early to alert', () => {
     const { changes } = judge([
       cycle(0, 60, { cycle_time: 32.5 }),
