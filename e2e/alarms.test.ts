@@ -62,8 +62,9 @@ beforeAll(async () => {
     alarm_type: AlarmType.maintenance,
     channel: 'task:1',
     temp_type: null,
-    value: -120,
+    value: -1486,
     bound: 0,
+    unit: 'cycles',
   });
   await alarm(moulds[1]!.id, {
     alarm_type: AlarmType.offline,
@@ -176,12 +177,16 @@ describe('the alarm pages', () => {
 
     for (const [path, text] of [
       ['/alarm/cycletime', '41.5 s'],
-      ['/alarm/maintenance', '-120'],
+      // A maintenance alarm says what the schedule says, in its unit: no raw value against a bound of 0.
+      ['/alarm/maintenance', '1,486 cycles over'],
       ['/alarm/network', '540 s'],
     ] as const) {
       await openPage(page, path);
       expect(await page.getByTestId('alarms-table').innerText()).toContain(text);
     }
+    await openPage(page, '/alarm/maintenance');
+    expect(await page.getByTestId('alarms-table').locator('thead').innerText()).not.toContain('Bound');
+    await openPage(page, '/alarm/network');
     // The network page holds the power alarm too.
     expect(await page.getByTestId('alarms-table').innerText()).toContain('15 %');
     expect(await page.getByTestId('alarms-total').innerText()).toBe('Alarms: 2');
@@ -239,10 +244,16 @@ describe('the alarm pages', () => {
   });
 
   const LANGUAGES = [
-    { language: 'en', locale: 'en-US', title: 'Temperature Alarms', open: 'Open' },
-    { language: 'zh', locale: 'zh-CN', title: '温度报警', open: '未结束' },
-    { language: 'kor', locale: 'ko-KR', title: '온도 알람', open: '진행 중' },
-    { language: 'por', locale: 'pt-BR', title: 'Alarmes de temperatura', open: 'Em aberto' },
+    { language: 'en', locale: 'en-US', title: 'Temperature Alarms', open: 'Open', over: '1,486 cycles over' },
+    { language: 'zh', locale: 'zh-CN', title: '温度报警', open: '未结束', over: '超出 1,486 模次' },
+    { language: 'kor', locale: 'ko-KR', title: '온도 알람', open: '진행 중', over: '1,486 사이클 초과' },
+    {
+      language: 'por',
+      locale: 'pt-BR',
+      title: 'Alarmes de temperatura',
+      open: 'Em aberto',
+      over: '1.486 ciclos em atraso',
+    },
   ];
   const SIZES = [
     { width: 1440, height: 900 },
@@ -260,6 +271,9 @@ describe('the alarm pages', () => {
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(pageWidth).toBeLessThanOrEqual(size.width);
       await screenshot(page, `alarms-temperature-${language.language}-${size.width}`);
+      await openPage(page, '/alarm/maintenance');
+      expect(await page.getByTestId('alarms-table').innerText()).toContain(language.over);
+      await screenshot(page, `alarms-maintenance-${language.language}-${size.width}`);
       await page.close();
     }
   });

@@ -114,6 +114,7 @@ describe('maintenance schedule and history', () => {
     await expect.poll(() => taskRow(page).innerText(), LIVE).toContain('Preventive MAINT');
     await expect.poll(() => taskRow(page).innerText(), LIVE).toContain('8 cycles');
     await expect.poll(() => alarmRow(alarms).locator('.mw-alarm-level').innerText(), LIVE).toBe('Early alert');
+    expect(await alarmRow(alarms).locator('.mw-alarm-value').innerText()).toBe('8 cycles left');
     await expect.poll(() => pm.innerText(), LIVE).toBe('8');
 
     // 13 more: past due by 5.
@@ -121,6 +122,7 @@ describe('maintenance schedule and history', () => {
     await expect.poll(() => taskRow(page).innerText(), LIVE).toContain('PM Target Exceeded');
     await expect.poll(() => taskRow(page).innerText(), LIVE).toContain('5 cycles over');
     await expect.poll(() => alarmRow(alarms).locator('.mw-alarm-level').innerText(), LIVE).toBe('Alert');
+    await expect.poll(() => alarmRow(alarms).locator('.mw-alarm-value').innerText(), LIVE).toBe('5 cycles over');
     await expect.poll(() => pm.innerText(), LIVE).toBe('PM due (+5)');
     await settled(page);
     await screenshot(page, 'maintenance-exceeded-desktop-en');

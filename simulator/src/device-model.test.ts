@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceMessageSchema, type DeviceMessage } from '@mouldwatch/shared';
-import { SimulatedDevice, profileFor, tripPosition } from './device-model.js';
+import { HEATERS_KEPT_ON_STOP_S, SimulatedDevice, profileFor, tripPosition } from './device-model.js';
 
 const START = 1_795_000_000;
 
@@ -38,6 +38,34 @@ describe('simulated device', () => {
     const events = new Set(messages.map((message) => message.event));
     expect(events).toEqual(new Set(['cycle', 'heartbeat', 'power_off', 'power_on']));
     expect(simulate('SIM-0003', 200).messages).toEqual(messages.slice(0, 200));
+  });
+});
+
+describe('a simulated stop', () => {
+  it('keeps its heaters on at the idle current for its first half hour, then draws nothing until it heats again', () => {
+    const device = new SimulatedDevice('SIM-0003', profileFor('SIM-0003', 1), START);
+    let last = device.step();
+    // Run to the first stop of at least an hour.
+    let stopStart: number | undefined;
+    const during: DeviceMessage[] = [];
+    for (let index = 0; index < 200_000; index += 1) {
+      const previous = device.phase;
+      last = device.step();
+      if (device.phase === 'stopped' && previous !== 'stopped') {
+        stopStart = last.ts;
+        during.length = 0;
+      }
+      if (device.phase === 'stopped') during.push(last);
+      if (previous === 'stopped' && device.phase !== 'stopped' && during.at(-1)!.ts - stopStart! > 3600) break;
+    }
+    expect(during.length).toBeGreaterThan(30);
+    const running = device.profile.current;
+    const early = during.filter((message) => message.ts - stopStart! < HEATERS_KEPT_ON_STOP_S - 60);
+    const late = during.filter((message) => message.ts - stopStart! > HEATERS_KEPT_ON_STOP_S + 60);
+    expect(early.length).toBeGreaterThan(10);
+    expect(late.length).toBeGreaterThan(10);
+    for (const message of early) expect(message.current).toBeCloseTo(running * 0.35, 1);
+    for (const message of late) expect(message.current).toBe(0);
   });
 });
 

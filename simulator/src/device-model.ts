@@ -15,6 +15,12 @@ const HEAT_RATE_PER_MIN = 0.18;
 
 /** Share of the running current drawn in each phase (heaters on while heating and idle). */
 const STANDBY_CURRENT_SHARE: Record<Phase, number> = { heating: 0.6, running: 1, idle: 0.35, stopped: 0, off: 0 };
+/**
+ * A stop keeps its heaters on, drawing the idle current, this long (the demo moulds' base stop time):
+ * nobody knows a pause is a stop until then. Switched off at once, a stop read as idle without
+ * energy for half an hour, and its re-heating as a stop with energy (issue 25).
+ */
+export const HEATERS_KEPT_ON_STOP_S = 1800;
 
 /** Chances per step of leaving each phase, and how long the quiet phases last (s). */
 const TRANSITIONS = {
@@ -60,6 +66,7 @@ export class SimulatedDevice {
   readonly #random: Random;
   #phase: Phase = 'heating';
   #phaseUntil = 0;
+  #phaseSince = 0;
   #counter: number;
   #drift = 0;
   #battery: number;
@@ -132,11 +139,24 @@ export class SimulatedDevice {
 
   #enter(phase: Phase, [low, high]: readonly [number, number]): void {
     this.#phase = phase;
+    this.#phaseSince = this.clock;
     this.#phaseUntil = this.clock + this.#random.between(low, high);
   }
 
+  /** Heaters on: heating, running, idle, and the first HEATERS_KEPT_ON_STOP_S of a stop. */
+  #heatersOn(): boolean {
+    if (this.#phase === 'stopped') return this.clock - this.#phaseSince < HEATERS_KEPT_ON_STOP_S;
+    return this.#phase === 'heating' || this.#phase === 'running' || this.#phase === 'idle';
+  }
+
+  /** Share of the running current drawn now: a stop with its heaters on draws as an idle mould. */
+  #currentShare(): number {
+    if (this.#phase === 'stopped' && this.#heatersOn()) return STANDBY_CURRENT_SHARE.idle;
+    return STANDBY_CURRENT_SHARE[this.#phase];
+  }
+
   #updateTemperatures(seconds: number): void {
-    const heating = this.#phase === 'heating' || this.#phase === 'running' || this.#phase === 'idle';
+    const heating = this.#heatersOn();
     const share = 1 - (1 - HEAT_RATE_PER_MIN) ** (seconds / 60);
     const approach = (current: number, setpoint: number) => {
       const target = heating ? setpoint : AMBIENT;
@@ -181,7 +201,7 @@ export class SimulatedDevice {
       counter: this.#counter,
       mold_temp: padded(this.#moldTemps, MOLD_TEMP_CHANNELS),
       hrs_temp: padded(this.#hotRunnerTemps, HOT_RUNNER_CHANNELS),
-      current: round(this.profile.current * STANDBY_CURRENT_SHARE[this.#phase], 2),
+      current: round(this.profile.current * this.#currentShare(), 2),
       battery: round(this.#battery, 0),
       gps: { lat: round(position.lat + jitter(), 6), lng: round(position.lng + jitter(), 6) },
       ...extra,

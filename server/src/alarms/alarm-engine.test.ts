@@ -390,11 +390,31 @@ describe('alarm engine', () => {
     await due('warning', 100);
     await due('warning', 100);
     let [alarm] = await alarmsOf(moldId);
-    expect(alarm).toMatchObject({ alarm_type: 1, channel: 'task:7', channel_name: 'PM', level: 'early', value: 100 });
+    expect(alarm).toMatchObject({
+      alarm_type: 1,
+      channel: 'task:7',
+      channel_name: 'PM',
+      level: 'early',
+      value: 100,
+      unit: 'cycles',
+    });
+    expect(JSON.parse((await noticesOf(moldId))[0]!.content)).toMatchObject({ value: 100, unit: 'cycles' });
     expect(await noticesOf(moldId)).toHaveLength(2);
     await due('exceeded', -5);
     [alarm] = await alarmsOf(moldId);
     expect(alarm).toMatchObject({ level: 'alert', value: -5, closed_at: null });
+    // The task edited to count days: the open alarm counts in days from now on, even a higher value.
+    await app.services.alarmEngine.onMaintenanceDue({
+      orgId: app.orgId,
+      moldId,
+      taskId: 7,
+      taskName: 'PM',
+      status: 'exceeded',
+      remaining: -1,
+      unit: 'days',
+    });
+    [alarm] = await alarmsOf(moldId);
+    expect(alarm).toMatchObject({ level: 'alert', value: -1, unit: 'days', closed_at: null });
     // A mould past its maintenance that runs is running: only process alarms make its state `alarm`.
     await send([reading(1, 60), reading(2, 60)]);
     await settle();

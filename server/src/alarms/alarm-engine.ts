@@ -68,7 +68,7 @@ const nothing = (): Announcements => ({ alarms: [], notices: [] });
 
 /** What a notice about an alarm says (contracts.md): the spec's fields first. */
 export function noticeContent(
-  alarm: Pick<AlarmRow, 'alarm_type' | 'channel' | 'channel_name' | 'temp_type' | 'value' | 'bound' | 'level'>,
+  alarm: Pick<AlarmRow, 'alarm_type' | 'channel' | 'channel_name' | 'temp_type' | 'value' | 'bound' | 'level' | 'unit'>,
   moldNumber: string,
   escalation: number,
 ) {
@@ -82,6 +82,7 @@ export function noticeContent(
     bound: round(alarm.bound),
     level: alarm.level,
     channel: alarm.channel,
+    unit: alarm.unit,
     escalation,
     mold_number: moldNumber,
   };
@@ -659,7 +660,8 @@ export class AlarmEngine {
 
   /**
    * A maintenance task's status (contracts.md): warning opens an 'early' alarm, exceeded an 'alert'
-   * (an open early one is raised to alert), normal closes it. The value is the cycles or days left.
+   * (an open early one is raised to alert), normal closes it. The value is the cycles or days left,
+   * the unit says which.
    * Idempotent: the same status again changes nothing but a lower value.
    */
   async onMaintenanceDue(event: BusEvents['maintenanceDue']): Promise<void> {
@@ -677,11 +679,14 @@ export class AlarmEngine {
       const level: AlarmLevel = event.status === 'exceeded' ? 'alert' : 'early';
       if (open) {
         const raised = level === 'alert' && open.level !== 'alert';
-        const lower = open.value === null || event.remaining < open.value;
+        // A task edited from cycles to days (or back) counts afresh: its value in the new unit.
+        const recounted = open.unit !== event.unit;
+        const lower = recounted || open.value === null || event.remaining < open.value;
         if (!raised && !lower) return nothing();
         await this.#repository.updateAlarm(trx, open.id, {
           level: raised ? 'alert' : open.level,
           value: lower ? event.remaining : open.value,
+          unit: event.unit,
           updated_at: now,
         });
         return { alarms: [this.#event(open, 'updated')], notices: [] };
@@ -699,6 +704,7 @@ export class AlarmEngine {
           value: event.remaining,
           bound: 0,
           set_value: null,
+          unit: event.unit,
           opened_at: now,
           updated_at: now,
           closed_at: null,

@@ -169,7 +169,7 @@ export class AlarmsRepository {
   async updateAlarm(
     db: Kysely<Database> | Transaction<Database>,
     id: number,
-    change: Partial<Pick<AlarmRow, 'value' | 'level' | 'bound' | 'opened_at' | 'closed_at' | 'updated_at'>>,
+    change: Partial<Pick<AlarmRow, 'value' | 'level' | 'bound' | 'unit' | 'opened_at' | 'closed_at' | 'updated_at'>>,
   ): Promise<void> {
     await db.updateTable('alarms').set(change).where('id', '=', id).execute();
   }

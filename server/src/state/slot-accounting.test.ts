@@ -132,6 +132,47 @@ describe('accountTimeline', () => {
     expect(status).toMatchObject({ last_connect_at: at(1200), last_cycle_at: at(1030), first_cycle_at: at(1000) });
   });
 
+  it('draws energy at the reported current in every powered state, whatever the state, and none while off', () => {
+    // A cycle at 10 A, then heartbeats: 2 A while idle (heaters on), 0 A once stopped (heaters off),
+    // 6 A while re-heating, still stopped; then silence and off. The state does not decide the energy:
+    // the current the device reports does (DESIGN §8, docs/device-protocol.md).
+    const readings: TimedReading[] = [
+      { ts: 1000, seq: 1, event: 'cycle', current: 10 },
+      { ts: 1100, seq: 2, event: 'heartbeat', current: 2 },
+      { ts: 1250, seq: 3, event: 'heartbeat', current: 2 },
+      { ts: 1400, seq: 4, event: 'heartbeat', current: 2 },
+      { ts: 1550, seq: 5, event: 'heartbeat', current: 2 },
+      { ts: 1650, seq: 6, event: 'heartbeat', current: 0 },
+      { ts: 1750, seq: 7, event: 'heartbeat', current: 6 },
+    ];
+    const { accounts } = accountTimeline(blankStatus(1, at(1000)), readings, SETTINGS, 1000, 2000);
+    const seconds = (key: 'c_idle_time' | 'c_stop_time' | 'c_off_time') =>
+      [...accounts.values()].reduce((sum, account) => sum + account.fractions[key] * 300, 0);
+    // Idle 1120–1600, stopped 1600 until offline at 1930 (180 s after the last reading), then off.
+    expect(seconds('c_idle_time')).toBeCloseTo(480, 9);
+    expect(seconds('c_stop_time')).toBeCloseTo(330, 9);
+    expect(seconds('c_off_time')).toBeCloseTo(70, 9);
+    const kwh = (amperes: number, span: number) => (380 * amperes * span) / 3600 / 1000;
+    const energy = [...accounts.values()].reduce((sum, account) => sum + account.energyKwh, 0);
+    // 100 s at 10 A, 550 s at 2 A (run, then idle), 100 s at 0 A (stopped), 180 s at 6 A (stopped), off: none.
+    expect(energy).toBeCloseTo(kwh(10, 100) + kwh(2, 550) + kwh(6, 180), 12);
+    // A reading without a current keeps the last reported one.
+    const kept = accountTimeline(
+      blankStatus(1, at(1000)),
+      [
+        { ts: 1000, seq: 1, event: 'cycle', current: 10 },
+        { ts: 1060, seq: 2, event: 'cycle' },
+      ],
+      SETTINGS,
+      1000,
+      1120,
+    );
+    expect([...kept.accounts.values()].reduce((sum, account) => sum + account.energyKwh, 0)).toBeCloseTo(
+      kwh(10, 120),
+      12,
+    );
+  });
+
   it('counts only the elapsed part of the slot in progress, and nothing before the first reading', () => {
     const { accounts } = accountTimeline(
       blankStatus(1, at(1260)),

@@ -1,6 +1,7 @@
 import { MenuId } from '../menu/menu-items.js';
 import { AlarmType } from '../notices/notice.js';
 import type { AlarmLevel } from './alarm-rules.js';
+import type { MaintenanceUnit } from '../maintenance/maintenance.js';
 
 /** The four alarm screens (spec §2 routes 17, 18, 19, 35): which alarm types each lists, on which menu item. */
 export const ALARM_PAGES = {
@@ -54,6 +55,8 @@ export interface AlarmRecord {
   value: number | null;
   bound: number | null;
   set_value: number | null;
+  /** Ours, beyond the spec's fields: what a maintenance alarm's value counts (cycles or days left, negative past due); null for other types. */
+  unit: MaintenanceUnit | null;
   open_datetime: number;
   update_datetime: number;
   close_datetime: number | null;

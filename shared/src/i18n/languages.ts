@@ -11,6 +11,9 @@ export const HEADER_LANGUAGE_CODES: Record<Language, string> = {
   por: 'pt',
 };
 
+/** BCP 47 tags of the languages, for the document and Intl formatting (numbers, plurals, dates). */
+export const LANGUAGE_TAGS: Record<Language, string> = { zh: 'zh-CN', en: 'en', kor: 'ko', por: 'pt-BR' };
+
 const ALIASES: Record<string, Language> = {
   zh: 'zh',
   zh_cn: 'zh',

@@ -21,6 +21,22 @@ export const MAINTENANCE_STATUSES = ['normal', 'warning', 'exceeded'] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 export type MaintenanceUnit = 'cycles' | 'days';
 
+/** The four ways a maintenance figure reads: cycles or days left, or cycles or days past due. */
+export type MaintenanceAmountKey = 'remainingCycles' | 'remainingDays' | 'overCycles' | 'overDays';
+
+/**
+ * What a task's `remaining` says (the schedule's figure, a maintenance alarm's value): which of the
+ * four texts, and the amount it counts, never negative ("1486 cycles over" for -1486 cycles).
+ */
+export function maintenanceAmount(
+  remaining: number,
+  unit: MaintenanceUnit,
+): { key: MaintenanceAmountKey; count: number } {
+  const cycles = unit === 'cycles';
+  if (remaining < 0) return { key: cycles ? 'overCycles' : 'overDays', count: -remaining };
+  return { key: cycles ? 'remainingCycles' : 'remainingDays', count: remaining === 0 ? 0 : remaining };
+}
+
 export const MAINTENANCE_CHECKLIST_MAX = 50;
 export const MAINTENANCE_TEXT_MAX = 200;
 export const MAINTENANCE_INTERVAL_MAX = 100_000_000;

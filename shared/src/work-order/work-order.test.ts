@@ -6,7 +6,10 @@ import {
   canStop,
   dueToStart,
   editRefusal,
+  FINISH_PACE_WINDOW_S,
   expectedFinishAt,
+  finishPaceWindowStart,
+  smoothedCycleTime,
   progressPercent,
   quantityTextRule,
   workOrderFormSchema,
@@ -133,18 +136,75 @@ describe('work order progress', () => {
   it('is reached at once for a quantity of 0', () => {
     expect(workOrderProgress({ ...base, quantity: 0, startingQuantity: 0, counter: 500 }).reached).toBe(true);
   });
-  it('expects the finish from the remaining cycles at the current cycle time', () => {
-    const now = new Date('2026-11-24T08:00:00Z');
-    // 10 parts, 4 per cycle → 3 cycles of 20 s.
-    expect(expectedFinishAt(now, 10, 4, 20)).toBe(now.getTime() / 1000 + 60);
-    expect(expectedFinishAt(now, 0, 4, 20)).toBeNull();
-    expect(expectedFinishAt(now, 10, 4, null)).toBeNull();
-    expect(expectedFinishAt(now, 10, 4, 0)).toBeNull();
-  });
   it('answers a bounded percentage', () => {
     expect(progressPercent(50, 200)).toBe(25);
     expect(progressPercent(300, 200)).toBe(100);
     expect(progressPercent(0, 0)).toBe(100);
     expect(progressPercent(1, 3)).toBe(33.3);
+  });
+});
+
+describe('the expected finish of a working order', () => {
+  const now = new Date('2026-11-24T08:00:00Z');
+  const at = now.getTime() / 1000;
+  const hours = (h: number) => h * 3600;
+  /** A mould at 30 s a cycle, 2 parts a cycle, for the whole 4-hour window: 480 cycles. */
+  const steady = {
+    now,
+    remaining: 9600,
+    cavitation: 2,
+    windowCycles: 480,
+    windowSeconds: hours(4),
+    priorCycleTime: 30,
+  };
+
+  it('runs the remaining cycles at the steady pace', () => {
+    // 9600 parts ÷ 2 = 4800 cycles × 30 s.
+    expect(expectedFinishAt(steady)).toBe(at + 4800 * 30);
+    expect(smoothedCycleTime(480, hours(4), 30)).toBe(30);
+  });
+
+  it('moves by at most a few percent when the mould idles briefly', () => {
+    const finishIn = (input: typeof steady) => expectedFinishAt(input)! - at;
+    const before = finishIn(steady);
+    // 20 s idle: the window slides on, one cycle fewer in it.
+    expect(Math.abs(finishIn({ ...steady, windowCycles: 479 }) / before - 1)).toBeLessThan(0.01);
+    // Ten minutes idle: 20 cycles fewer in the window.
+    expect(Math.abs(finishIn({ ...steady, windowCycles: 460 }) / before - 1)).toBeLessThan(0.05);
+  });
+
+  it('starts from the prior cycle time and moves to the measured pace as cycles come', () => {
+    const started = { ...steady, priorCycleTime: 30, windowCycles: 0, windowSeconds: 0 };
+    expect(expectedFinishAt(started)).toBe(at + 4800 * 30);
+    // Ten minutes at 60 s a cycle: half-way between target and measure.
+    expect(smoothedCycleTime(10, 600, 30)).toBe(45);
+    // Four hours at 60 s a cycle: close to 60 s.
+    expect(smoothedCycleTime(240, hours(4), 30)).toBeCloseTo(58.8, 1);
+    // Neither a target nor a cycle: no estimate.
+    expect(expectedFinishAt({ ...started, priorCycleTime: null })).toBeNull();
+    // No target, but cycles measured.
+    expect(smoothedCycleTime(20, 600, null)).toBe(30);
+  });
+
+  it('says a stopped mould finishes far off, not at its last pace', () => {
+    // Four hours without a cycle: the prior's ten cycles spread over the window.
+    expect(smoothedCycleTime(0, hours(4), 30)).toBe((hours(4) + 300) / 10);
+  });
+
+  it('has no finish to expect once the quantity is made, overshot or not', () => {
+    expect(expectedFinishAt({ ...steady, remaining: 0 })).toBeNull();
+    expect(expectedFinishAt({ ...steady, remaining: -1450 })).toBeNull();
+    // One part left on a 2-cavity mould: one cycle.
+    expect(expectedFinishAt({ ...steady, remaining: 1 })).toBe(at + 30);
+  });
+
+  it('counts no negative cycles for a counter that went back', () => {
+    expect(smoothedCycleTime(-50, hours(4), 30)).toBe((hours(4) + 300) / 10);
+  });
+
+  it('looks back 4 hours, or to the order’s start when that is later', () => {
+    expect(finishPaceWindowStart(new Date(0), now).getTime()).toBe(now.getTime() - FINISH_PACE_WINDOW_S * 1000);
+    const recent = new Date(now.getTime() - 600_000);
+    expect(finishPaceWindowStart(recent, now)).toEqual(recent);
   });
 });

@@ -144,18 +144,55 @@ export function workOrderProgress(input: ProgressInput): Progress {
 }
 
 /**
- * When the remaining parts are expected to be made (epoch seconds): remaining ÷ cavitation cycles
- * at the current cycle time from now; null without a cycle time or when nothing remains.
+ * The finish estimate's window: the order's last 4 hours (or its whole run, when shorter). Over
+ * hours a brief idle or one long cycle moves the pace a little; the last cycle time alone made the
+ * estimate swing by days within seconds (issue 25).
  */
-export function expectedFinishAt(
-  now: Date,
-  remaining: number,
-  cavitation: number | null,
-  cycleTimeSeconds: number | null,
-): number | null {
-  if (remaining <= 0 || cycleTimeSeconds === null || !(cycleTimeSeconds > 0)) return null;
-  const cycles = Math.ceil(remaining / (cavitation && cavitation > 0 ? cavitation : 1));
-  return Math.round(now.getTime() / 1000 + cycles * cycleTimeSeconds);
+export const FINISH_PACE_WINDOW_S = 4 * 3600;
+/** The prior cycle time counts as this many cycles: it rules a just-started order and fades as cycles come. */
+export const FINISH_PACE_PRIOR_CYCLES = 10;
+
+/** Where the finish estimate's window starts: 4 hours ago, or when the order started if later. */
+export function finishPaceWindowStart(startedAt: Date, now: Date): Date {
+  return new Date(Math.max(startedAt.getTime(), now.getTime() - FINISH_PACE_WINDOW_S * 1000));
+}
+
+export interface FinishEstimateInput {
+  now: Date;
+  remaining: number;
+  cavitation: number | null;
+  /** Cycles the mould made in the window (its counter now less its counter at the window's start). */
+  windowCycles: number;
+  /** The window's length in seconds (from finishPaceWindowStart to now), idle and stopped time included. */
+  windowSeconds: number;
+  /** The cycle time expected before the window says much: the mould's target, else its last cycle time. */
+  priorCycleTime: number | null;
+}
+
+/**
+ * The order's pace as seconds per cycle: the window's wall time over its cycles, with the prior cycle
+ * time weighed in as FINISH_PACE_PRIOR_CYCLES cycles. Null when neither says anything.
+ */
+export function smoothedCycleTime(windowCycles: number, windowSeconds: number, prior: number | null): number | null {
+  const cycles = Math.max(0, windowCycles);
+  const seconds = Math.max(0, windowSeconds);
+  const priorCycles = prior !== null && prior > 0 ? FINISH_PACE_PRIOR_CYCLES : 0;
+  const total = cycles + priorCycles;
+  if (total === 0) return null;
+  return (seconds + priorCycles * (prior ?? 0)) / total;
+}
+
+/**
+ * When the remaining parts are expected to be made (epoch seconds): remaining ÷ cavitation cycles at
+ * the order's smoothed pace from now; null without a pace or when nothing remains (a finished or
+ * overshot order).
+ */
+export function expectedFinishAt(input: FinishEstimateInput): number | null {
+  if (input.remaining <= 0) return null;
+  const cycleTime = smoothedCycleTime(input.windowCycles, input.windowSeconds, input.priorCycleTime);
+  if (cycleTime === null || !(cycleTime > 0)) return null;
+  const cycles = Math.ceil(input.remaining / (input.cavitation && input.cavitation > 0 ? input.cavitation : 1));
+  return Math.round(input.now.getTime() / 1000 + cycles * cycleTime);
 }
 
 /** Percent done for a progress bar, 0 … 100. */

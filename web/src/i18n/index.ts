@@ -7,6 +7,7 @@ import {
   chooseLanguage,
   parseLanguage,
   type Language,
+  LANGUAGE_TAGS,
   type ServerMessageKey,
 } from '@mouldwatch/shared';
 import { loadRegisteredCatalogs } from './featureCatalogs';
@@ -16,7 +17,7 @@ import { readBrowserLanguages, readStoredLanguage, storeLanguage } from './prefe
 export { LANGUAGE_STORAGE_KEY, readBrowserLanguages, readStoredLanguage } from './preference';
 
 /** BCP 47 tags for the document and Intl formatting. */
-export const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', kor: 'ko', por: 'pt-BR' };
+export const HTML_LANG: Record<Language, string> = LANGUAGE_TAGS;
 
 /** antd's texts of each language loaded so far. */
 const antdLocales = new Map<Language, Locale>();

@@ -316,6 +316,8 @@ export interface AlarmsTable {
   value: number | null;
   bound: number | null;
   set_value: number | null;
+  /** A maintenance alarm's unit of value: cycles or days left (negative: past due); null for other types. */
+  unit: ColumnType<'cycles' | 'days' | null, 'cycles' | 'days' | null | undefined, 'cycles' | 'days' | null>;
   opened_at: Date;
   updated_at: Date;
   closed_at: Date | null;

@@ -25,6 +25,7 @@ export function presentAlarm(row: AlarmRow, now: Date): AlarmRecord {
     value: row.value,
     bound: row.bound,
     set_value: row.set_value,
+    unit: row.unit,
     open_datetime: epoch(row.opened_at),
     update_datetime: epoch(row.updated_at),
     close_datetime: epochOrNull(row.closed_at),

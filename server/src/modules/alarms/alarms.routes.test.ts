@@ -80,6 +80,7 @@ describe('GET /api/yudata/alarm/', () => {
       value: 72.5,
       bound: 70,
       set_value: 60,
+      unit: null,
       open_datetime: DAY,
       update_datetime: DAY,
       close_datetime: DAY + 125,

@@ -202,7 +202,9 @@ export function alarmSheet(alarms: readonly AlarmRecord[], reader: Reader, page:
           ? 's'
           : kind === 'percent'
             ? '%'
-            : '';
+            : alarm.unit === null
+              ? ''
+              : label(alarm.unit);
     return [
       alarm.mold_name,
       alarm.mold_number,

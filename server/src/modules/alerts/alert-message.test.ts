@@ -55,6 +55,26 @@ describe('an alert message', () => {
     expect(sms).toMatch(/^Mouldwatch: 5 alarms\. Power M-7 Cap Battery at 12%, please charge it\. https:\/\/mw/);
   });
 
+  it('says a maintenance alarm in its unit, as the schedule does, in the four languages', () => {
+    const detail = (language: Recipient['language'], content: Record<string, unknown>) => {
+      const { text, sms } = composeAlert({ ...recipient, language }, [notice(1, content)], 1, false, links);
+      const line = text.split('\n').find((entry) => entry.startsWith('- '))!;
+      expect(sms).toContain(line.split('  ').slice(2).join(' '));
+      return line.split('  ').slice(3).join('  ');
+    };
+    const over = { temp_name: 'Clean vents', value: -1486, bound: 0, level: 'alert', unit: 'cycles' };
+    expect(detail('en', over)).toBe('Clean vents 1,486 cycles over Alert');
+    expect(detail('zh', over)).toBe('Clean vents 超出 1,486 模次 报警');
+    expect(detail('kor', over)).toBe('Clean vents 1,486 사이클 초과 알람');
+    expect(detail('por', over)).toBe('Clean vents 1.486 ciclos em atraso Alerta');
+    const soon = { temp_name: 'Grease', value: 3, bound: 0, level: 'early', unit: 'days' };
+    expect(detail('en', soon)).toBe('Grease 3 days left Early alert');
+    expect(detail('en', { ...soon, value: 1 })).toBe('Grease 1 day left Early alert');
+    expect(detail('en', { ...soon, value: -1, level: 'alert' })).toBe('Grease 1 day over Alert');
+    expect(detail('por', { ...soon, value: 1 })).toBe('Grease 1 dia restante Alerta antecipado');
+    expect(detail('kor', { ...soon, value: -3 })).toBe('Grease 3일 초과 조기 경보');
+  });
+
   it('is written in each of the four languages, digest included', () => {
     const rows = [notice(3, { temp_name: 'T1', value: 50, bound: 45, level: 'alert' })];
     const subjects = LANGUAGES.map(

@@ -1,6 +1,8 @@
 import {
+  LANGUAGE_TAGS,
   alarmRouteFor,
   displayTemperature,
+  maintenanceAmount,
   temperatureUnitLabel,
   wallClockAt,
   type AlertPeriod,
@@ -42,6 +44,8 @@ interface AlarmContent {
   value?: number | null;
   bound?: number | null;
   level?: string;
+  /** A maintenance alarm's unit (cycles or days); missing in notices written before alarms had one. */
+  unit?: string | null;
   escalation?: number | boolean;
 }
 
@@ -64,8 +68,23 @@ export function localTime(at: Date, zone: string): string {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** What happened, in the recipient's unit: "T1 182.5 °C (bound 180.0 °C), Alert". */
-function detailOf(row: NoticeRow, content: AlarmContent, texts: AlertTexts, unit: TemperatureUnit): string {
+/**
+ * A maintenance alarm's value as the schedule says it, in the recipient's language: "1,486 cycles
+ * over", "3 days left"; null without a unit (notices written before alarms carried one).
+ */
+function maintenanceDetail(content: AlarmContent, texts: AlertTexts, language: Language): string | null {
+  if (!isNumber(content.value) || (content.unit !== 'cycles' && content.unit !== 'days')) return null;
+  const { key, count } = maintenanceAmount(content.value, content.unit);
+  const tag = LANGUAGE_TAGS[language];
+  const forms = texts.maintenance[key];
+  return fill(new Intl.PluralRules(tag).select(count) === 'one' ? forms.one : forms.other, {
+    n: new Intl.NumberFormat(tag).format(count),
+  });
+}
+
+/** What happened, in the recipient's unit: "T1 182.5 °C (bound 180.0 °C), Alert"; "Mould clean 1,486 cycles over Alert". */
+function detailOf(row: NoticeRow, content: AlarmContent, texts: AlertTexts, recipient: Recipient): string {
+  const unit = recipient.unit;
   const { value, bound } = content;
   const level = content.level === 'early' ? texts.level.early : content.level === 'alert' ? texts.level.alert : '';
   const measured = (format: (n: number) => string) =>
@@ -84,8 +103,11 @@ function detailOf(row: NoticeRow, content: AlarmContent, texts: AlertTexts, unit
     }
     case 2:
       return measured((n) => `${Number(n.toFixed(2))} s`);
-    case 1:
-      return measured((n) => `${n} ${texts.remaining}`);
+    case 1: {
+      const amount = maintenanceDetail(content, texts, recipient.language);
+      if (amount === null) return measured((n) => `${n} ${texts.remaining}`);
+      return [content.temp_name ?? '', amount, level].filter(Boolean).join(' ');
+    }
     case 4:
       return texts.offline;
     case 5:
@@ -127,7 +149,7 @@ export function composeAlert(
   const lines: Line[] = notices.map((row) => {
     const content = contentOf(row);
     const escalated = content.escalation === true || (isNumber(content.escalation) && content.escalation > 0);
-    const detail = detailOf(row, content, texts, recipient.unit);
+    const detail = detailOf(row, content, texts, recipient);
     return {
       when: localTime(row.created_at, recipient.zone),
       type: texts.type[row.alarm_type as keyof AlertTexts['type']] ?? String(row.alarm_type),

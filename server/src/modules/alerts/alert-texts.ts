@@ -1,4 +1,4 @@
-import type { Language } from '@mouldwatch/shared';
+import type { Language, MaintenanceAmountKey } from '@mouldwatch/shared';
 
 /**
  * The words of alert e-mails and SMS, per language (server-only: the console never loads them).
@@ -23,7 +23,10 @@ export interface AlertTexts {
   bound: string;
   offline: string;
   battery: string;
+  /** Before alarms carried their unit: the plain count, "-1486 remaining". */
   remaining: string;
+  /** A maintenance alarm's value in its unit, `{n}` the count: singular and plural forms. */
+  maintenance: Record<MaintenanceAmountKey, { one: string; other: string }>;
 }
 
 const en: AlertTexts = {
@@ -46,6 +49,12 @@ const en: AlertTexts = {
   offline: 'Device network disconnected',
   battery: 'Battery at {num}%, please charge it',
   remaining: 'remaining',
+  maintenance: {
+    remainingCycles: { one: '{n} cycle left', other: '{n} cycles left' },
+    remainingDays: { one: '{n} day left', other: '{n} days left' },
+    overCycles: { one: '{n} cycle over', other: '{n} cycles over' },
+    overDays: { one: '{n} day over', other: '{n} days over' },
+  },
 };
 
 const zh: AlertTexts = {
@@ -68,6 +77,12 @@ const zh: AlertTexts = {
   offline: '设备网络断开',
   battery: '电池电量 {num}%，请充电',
   remaining: '剩余',
+  maintenance: {
+    remainingCycles: { one: '剩余 {n} 模次', other: '剩余 {n} 模次' },
+    remainingDays: { one: '剩余 {n} 天', other: '剩余 {n} 天' },
+    overCycles: { one: '超出 {n} 模次', other: '超出 {n} 模次' },
+    overDays: { one: '超出 {n} 天', other: '超出 {n} 天' },
+  },
 };
 
 const kor: AlertTexts = {
@@ -90,6 +105,12 @@ const kor: AlertTexts = {
   offline: '장치 네트워크 연결 끊김',
   battery: '배터리 {num}%, 충전하세요',
   remaining: '남음',
+  maintenance: {
+    remainingCycles: { one: '{n} 사이클 남음', other: '{n} 사이클 남음' },
+    remainingDays: { one: '{n}일 남음', other: '{n}일 남음' },
+    overCycles: { one: '{n} 사이클 초과', other: '{n} 사이클 초과' },
+    overDays: { one: '{n}일 초과', other: '{n}일 초과' },
+  },
 };
 
 const por: AlertTexts = {
@@ -112,6 +133,12 @@ const por: AlertTexts = {
   offline: 'Rede do dispositivo desconectada',
   battery: 'Bateria em {num}%, carregue-a',
   remaining: 'restantes',
+  maintenance: {
+    remainingCycles: { one: '{n} ciclo restante', other: '{n} ciclos restantes' },
+    remainingDays: { one: '{n} dia restante', other: '{n} dias restantes' },
+    overCycles: { one: '{n} ciclo em atraso', other: '{n} ciclos em atraso' },
+    overDays: { one: '{n} dia em atraso', other: '{n} dias em atraso' },
+  },
 };
 
 export const ALERT_TEXTS: Record<Language, AlertTexts> = { en, zh, kor, por };

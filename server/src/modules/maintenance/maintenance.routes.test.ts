@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   MenuId,
+  type AlarmRecord,
   type MaintenanceHistoryItem,
   type MaintenanceScheduleItem,
   type MaintenanceTaskRecord,
@@ -9,6 +10,11 @@ import {
 import type { BusEvents } from '../../infra/bus/event-bus.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { createCompany, createMold, limitMenuActions, orgIdOf, userIdOf } from '../../../test/factories.js';
+
+/** The mould's maintenance alarms as the alarm page lists them (the engine opens them from the bus). */
+async function maintenanceAlarms(moldId: number, token = admin) {
+  return (await ok<AlarmRecord[]>('GET', `/api/yudata/alarm/?alarm_type=1&mold_id=${moldId}`, token)).data;
+}
 
 let app: TestApp;
 let admin: string;
@@ -148,6 +154,12 @@ describe('a PM task by cycles on one mould', () => {
     });
     expect(await cyclesUntilPm(moldId)).toBe(-10);
     expect(await maintStatus(moldId)).toBe('exceeded');
+    // The alarm says what the schedule says: 10 cycles over, in cycles (the spec's fields and our unit).
+    await expect.poll(async () => (await maintenanceAlarms(moldId))[0]?.level).toBe('alert');
+    for (const token of [admin, viewer]) {
+      const [alarm] = await maintenanceAlarms(moldId, token);
+      expect(alarm).toMatchObject({ channel: `task:${task.id}`, value: -10, bound: 0, unit: 'cycles' });
+    }
     // The status filter.
     const exceeded = await ok<MaintenanceScheduleItem[]>(
       'GET',
@@ -288,6 +300,9 @@ describe('tasks for a company or group', () => {
     clock += 61;
     await app.services.jobs.runNow('maintenance-due');
     expect(await scheduleRow(later, task.id)).toMatchObject({ status: 'warning' });
+    await expect
+      .poll(async () => (await maintenanceAlarms(later))[0])
+      .toMatchObject({ level: 'early', value: 2, unit: 'days' });
     const byCompany = await ok<MaintenanceScheduleItem[]>(
       'GET',
       `/api/yudata/maintenance/schedule/?company_id=${companyId}`,

@@ -1,5 +1,6 @@
 import {
   expectedFinishAt,
+  finishPaceWindowStart,
   type WorkOrderRecord,
   type WorkOrderRejectRecord,
   type WorkOrderStatus,
@@ -8,6 +9,19 @@ import type { RejectRow, WorkOrderRow } from './work-orders.repository.js';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const secondsOrNull = (date: Date | null) => (date === null ? null : seconds(date));
+
+/** A working order's expected finish at its pace over the last hours (or since its start), not its last cycle's. */
+function expectedFinish(row: WorkOrderRow, remaining: number, now: Date): number | null {
+  const windowStart = finishPaceWindowStart(row.started_at ?? now, now);
+  return expectedFinishAt({
+    now,
+    remaining,
+    cavitation: row.cavitation,
+    windowCycles: row.counter !== null && row.window_counter !== null ? row.counter - row.window_counter : 0,
+    windowSeconds: (now.getTime() - windowStart.getTime()) / 1000,
+    priorCycleTime: row.target_cycle_time ?? row.last_cycle_time,
+  });
+}
 
 /** A work order as every call answers it: the spec's fields, remaining and the expected finish. */
 export function presentWorkOrder(row: WorkOrderRow, now: Date): WorkOrderRecord {
@@ -33,10 +47,7 @@ export function presentWorkOrder(row: WorkOrderRow, now: Date): WorkOrderRecord 
     remarks: row.remarks,
     started_at: secondsOrNull(row.started_at),
     ended_at: secondsOrNull(row.ended_at),
-    expected_finish:
-      status === 'working'
-        ? expectedFinishAt(now, remaining, row.cavitation, row.last_cycle_time ?? row.target_cycle_time)
-        : null,
+    expected_finish: status === 'working' ? expectedFinish(row, remaining, now) : null,
     created_at: seconds(row.created_at),
     updated_at: seconds(row.updated_at),
   };

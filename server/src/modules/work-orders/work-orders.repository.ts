@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { WorkOrderForm, WorkOrderStatus } from '@mouldwatch/shared';
+import { FINISH_PACE_WINDOW_S, type WorkOrderForm, type WorkOrderStatus } from '@mouldwatch/shared';
 import { containing } from '../../infra/db/like.js';
 import { countUpToCap, pageWithTotal } from '../../infra/db/list-total.js';
 import type { Database } from '../../infra/db/schema.js';
@@ -15,7 +15,7 @@ export interface WorkOrderListFilter {
   to?: Date | undefined;
 }
 
-/** The columns an order answers with, its mould's name, number, cavitation and live counter / cycle time. */
+/** The columns an order answers with, its mould's name, number, cavitation and live cycle time. */
 const ORDER_COLUMNS = [
   'wo.id',
   'wo.org_id',
@@ -49,6 +49,23 @@ const ORDER_COLUMNS = [
   ),
 ] as const;
 
+/**
+ * ORDER_COLUMNS, the mould's live counter and, for a working order, its counter at the start of the
+ * finish estimate's window (finishPaceWindowStart): the last reading since the order's start at or
+ * before the later of its start and 4 hours before `now`; the start counter when there is none.
+ */
+const orderColumns = (now: Date) =>
+  [
+    ...ORDER_COLUMNS,
+    's.counter',
+    sql<number | null>`case when wo.status = 'working' then coalesce((
+      select r.counter from readings r
+       where r.mold_id = wo.mold_id and r.counter is not null
+         and r.ts >= wo.started_at
+         and r.ts <= greatest(wo.started_at, ${new Date(now.getTime() - FINISH_PACE_WINDOW_S * 1000)})
+       order by r.ts desc limit 1), wo.start_counter) end`.as('window_counter'),
+  ] as const;
+
 const formColumns = (form: WorkOrderForm) => ({
   order_no: form.order_no,
   mold_id: form.mold_id,
@@ -69,7 +86,7 @@ export class WorkOrdersRepository {
    * The orders on moulds the user holds a grant for, newest first: the page is cut from the orders
    * alone in index order and only its rows are joined to their moulds; the total counts up to the cap.
    */
-  page(userId: number, orgId: number, filter: WorkOrderListFilter, offset: number, limit: number) {
+  page(userId: number, orgId: number, filter: WorkOrderListFilter, offset: number, limit: number, now: Date) {
     return pageWithTotal(
       offset,
       limit,
@@ -84,7 +101,7 @@ export class WorkOrdersRepository {
           .innerJoin('work_orders as wo', 'wo.id', 'p.id')
           .innerJoin('molds as m', 'm.id', 'wo.mold_id')
           .leftJoin('mold_status as s', 's.mold_id', 'wo.mold_id')
-          .select(ORDER_COLUMNS)
+          .select(orderColumns(now))
           .orderBy('wo.id', 'desc')
           .execute();
       },
@@ -93,18 +110,18 @@ export class WorkOrdersRepository {
   }
 
   /** Every matching order, newest first, at most `max` (the export). */
-  all(userId: number, orgId: number, filter: WorkOrderListFilter, max: number) {
+  all(userId: number, orgId: number, filter: WorkOrderListFilter, max: number, now: Date) {
     return this.#listed(userId, orgId, filter)
       .innerJoin('molds as m', 'm.id', 'wo.mold_id')
       .leftJoin('mold_status as s', 's.mold_id', 'wo.mold_id')
-      .select(ORDER_COLUMNS)
+      .select(orderColumns(now))
       .orderBy('wo.id', 'desc')
       .limit(max)
       .execute();
   }
 
   /** One order of the organisation with its mould, and the user's grant on that mould (null: none). */
-  find(db: Db, orgId: number, orderId: number, userId: number) {
+  find(db: Db, orgId: number, orderId: number, userId: number, now: Date) {
     return db
       .selectFrom('work_orders as wo')
       .innerJoin('molds as m', 'm.id', 'wo.mold_id')
@@ -112,7 +129,7 @@ export class WorkOrdersRepository {
       .leftJoin('user_mold_grants as g', (join) =>
         join.onRef('g.mold_id', '=', 'wo.mold_id').on('g.user_id', '=', userId),
       )
-      .select(ORDER_COLUMNS)
+      .select(orderColumns(now))
       .select(['g.user_id as granted_to', 'g.shared_by'])
       .where('wo.id', '=', orderId)
       .where('wo.org_id', '=', orgId)
@@ -120,12 +137,12 @@ export class WorkOrdersRepository {
   }
 
   /** One order by id alone (after a change, to announce and answer it). */
-  byId(db: Db, orderId: number) {
+  byId(db: Db, orderId: number, now: Date) {
     return db
       .selectFrom('work_orders as wo')
       .innerJoin('molds as m', 'm.id', 'wo.mold_id')
       .leftJoin('mold_status as s', 's.mold_id', 'wo.mold_id')
-      .select(ORDER_COLUMNS)
+      .select(orderColumns(now))
       .where('wo.id', '=', orderId)
       .executeTakeFirst();
   }

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { MenuId, type WorkOrderRecord } from '@mouldwatch/shared';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { createMold, mouldWithDevice, telemetryMessage, userIdOf } from '../../../test/factories.js';
@@ -46,6 +47,51 @@ async function createOrder(token: string, body: object): Promise<WorkOrderRecord
 const getOrder = async (id: number) => (await call('GET', `/api/yudata/work_order/${id}/`, admin)).json().data;
 
 describe('work order calls', () => {
+  it('expects a working order’s finish from its pace over the last 4 hours, steady through a brief idle', async () => {
+    const t0 = Math.floor(Date.now() / 1000);
+    const { moldId, send } = await mouldWithDevice(app, admin, [adminId]);
+    await app.context.db
+      .updateTable('molds')
+      .set({ cavitation: 1, info: sql`jsonb_set(info, '{cycle_time}', '30')` })
+      .where('id', '=', moldId)
+      .execute();
+    const counterOf = async () =>
+      (
+        await app.context.db
+          .selectFrom('mold_status')
+          .select('counter')
+          .where('mold_id', '=', moldId)
+          .executeTakeFirst()
+      )?.counter;
+    const hour = 3600;
+    try {
+      await send([telemetryMessage(1, { ts: t0 - 5 * hour, counter: 1000, cycle_time: 30 })]);
+      await vi.waitFor(async () => expect(await counterOf()).toBe(1000));
+      now = new Date((t0 - 5 * hour) * 1000);
+      const order = await createOrder(admin, form(moldId, { quantity: 10_000 }));
+      expect((await call('POST', `/api/yudata/work_order/${order.id}/start/`, admin)).statusCode).toBe(200);
+      // An hour, then four more, at 30 s a cycle; the last cycle ran 10 minutes across a stop.
+      now = new Date(t0 * 1000);
+      await send([
+        telemetryMessage(2, { ts: t0 - 4 * hour, counter: 1120, cycle_time: 30 }),
+        telemetryMessage(3, { ts: t0, counter: 1600, cycle_time: 600 }),
+      ]);
+      await vi.waitFor(async () => expect(await counterOf()).toBe(1600));
+      await vi.waitFor(async () => expect((await getOrder(order.id)).finished).toBe(600));
+      // 480 cycles in the last 4 hours: 30 s a cycle, whatever the last cycle took.
+      expect((await getOrder(order.id)).expected_finish).toBe(t0 + 9400 * 30);
+      // 20 s idle later: the estimate moves by those 20 s and a fraction of a cycle, not by days.
+      now = new Date((t0 + 20) * 1000);
+      const idle = (await getOrder(order.id)).expected_finish as number;
+      expect(Math.abs(idle - (t0 + 9400 * 30))).toBeLessThan(9400 * 30 * 0.01);
+      // The list answers the same estimate.
+      const listed = (await call('GET', `/api/yudata/work_order/?mold_id=${moldId}`, admin)).json().data;
+      expect(listed[0]).toMatchObject({ id: order.id, expected_finish: idle });
+    } finally {
+      now = new Date();
+    }
+  });
+
   it('plans an order, lists it, finds it by search and filters, answers it with its rejects', async () => {
     const moldId = await createMold(app.context.db, app.orgId, [adminId]);
     const order = await createOrder(
@@ -159,10 +205,14 @@ describe('work order calls', () => {
 
     await send([telemetryMessage(2, { counter: 105 })]);
     await vi.waitFor(async () => expect((await getOrder(order.id)).finished).toBe(14));
+    // 150 s after the start: 5 cycles in 150 s, and the last cycle time (30.5 s) weighed as 10 cycles.
+    const startedAt = now;
+    now = new Date(startedAt.getTime() + 150_000);
     const working = await getOrder(order.id);
+    now = startedAt;
     expect(working.remaining).toBe(6);
-    // 6 parts, 2 a cycle: 3 cycles of 30.5 s.
-    expect(working.expected_finish).toBe(Math.round(now.getTime() / 1000 + 3 * 30.5));
+    // 6 parts, 2 a cycle: 3 cycles of (150 + 10 × 30.5) / 15 s.
+    expect(working.expected_finish).toBe(Math.round(startedAt.getTime() / 1000 + 150 + 3 * (455 / 15)));
 
     await send([telemetryMessage(3, { counter: 109 })]);
     await vi.waitFor(async () => expect((await getOrder(order.id)).status).toBe('finish'));

@@ -94,14 +94,15 @@ export class WorkOrdersService {
     page: number,
     limit: number,
   ): Promise<Page<WorkOrderRecord>> {
+    const now = this.context.now();
     const { rows, total } = await this.#repository.page(
       principal.userId,
       principal.orgId,
       filter,
       (page - 1) * limit,
       limit,
+      now,
     );
-    const now = this.context.now();
     return { items: rows.map((row) => presentWorkOrder(row, now)), ...total };
   }
 
@@ -191,8 +192,8 @@ export class WorkOrdersService {
     filter: WorkOrderListFilter,
     reader: { language: Language; zone: string },
   ): Promise<Sheet> {
-    const rows = await this.#repository.all(principal.userId, principal.orgId, filter, EXPORT_MAX_ROWS);
     const now = this.context.now();
+    const rows = await this.#repository.all(principal.userId, principal.orgId, filter, EXPORT_MAX_ROWS, now);
     return workOrderSheet(
       rows.map((row) => presentWorkOrder(row, now)),
       reader,
@@ -318,9 +319,10 @@ export class WorkOrdersService {
   }
 
   async #announce(orderId: number, change: WorkOrderChange): Promise<WorkOrderRecord> {
-    const row = await this.#repository.byId(this.context.db, orderId);
+    const now = this.context.now();
+    const row = await this.#repository.byId(this.context.db, orderId, now);
     if (!row) throw notFound('workOrderNotFound');
-    const record = presentWorkOrder(row, this.context.now());
+    const record = presentWorkOrder(row, now);
     this.#publish(record, row.org_id, change);
     return record;
   }
@@ -356,7 +358,13 @@ export class WorkOrdersService {
 
   /** The organisation's order on a mould the caller is granted (404 for another organisation's, 403 without the grant). */
   async #findReadable(principal: Principal, orderId: number) {
-    const row = await this.#repository.find(this.context.db, principal.orgId, orderId, principal.userId);
+    const row = await this.#repository.find(
+      this.context.db,
+      principal.orgId,
+      orderId,
+      principal.userId,
+      this.context.now(),
+    );
     if (!row) throw notFound('workOrderNotFound');
     if (row.granted_to === null) throw forbidden();
     return row;

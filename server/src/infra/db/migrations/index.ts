@@ -30,6 +30,7 @@ import * as reportDaysMicro from './0029_report_days_micro.js';
 import * as cycleDays from './0030_cycle_days.js';
 import * as accountCodes from './0031_account_codes.js';
 import * as installation from './0032_installation.js';
+import * as alarmUnit from './0033_alarm_unit.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_cycle_days': cycleDays,
   '0031_account_codes': accountCodes,
   '0032_installation': installation,
+  '0033_alarm_unit': alarmUnit,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ALARM_PAGES, MenuId, type AlarmPageId, type AlarmRecord } from '@mouldwatch/shared';
 import { DEFAULT_PAGE_SIZE, LoadFailed, useMenuActions } from '../../../components/admin';
 import type { ScreenProps } from '../../../lib/screen';
-import { currentLanguage } from '../../../i18n';
+import { HTML_LANG, currentLanguage } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
 import { liveFeed } from '../../../lib/liveFeed';
 import { queryClient } from '../../../lib/queryClient';
@@ -98,9 +98,11 @@ function AlarmList({ page: pageId, title, highlight }: { page: AlarmPageId; titl
     () => ({
       unit,
       withType: types.length > 1,
+      withBound: pageId !== 'maintenance',
+      numbers: new Intl.NumberFormat(HTML_LANG[language]),
       formatTime: (epochSeconds: number) => formatDateTime(epochSeconds, timeZone, language),
     }),
-    [unit, types, timeZone, language],
+    [unit, types, pageId, timeZone, language],
   );
   const columns = phone ? phoneAlarmColumns(t, options) : alarmColumns(t, options);
   const filtered = Object.values(state.filters).some((value) => value !== undefined && value !== '');

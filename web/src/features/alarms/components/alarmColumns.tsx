@@ -7,16 +7,26 @@ import {
   type TemperatureUnit,
 } from '@mouldwatch/shared';
 import type { TFunction } from 'i18next';
-import { formatAlarmValue } from '../model/alarmValue';
+import { formatAlarmValue, maintenanceAlarmText } from '../model/alarmValue';
 
 export interface ColumnOptions {
   unit: TemperatureUnit;
   /** The network page lists two types: a column tells them apart. */
   withType: boolean;
+  /** Maintenance alarms have no bound: their value says what is left or how far past due. */
+  withBound: boolean;
+  /** Counts in the user's language ("1,486"). */
+  numbers: Intl.NumberFormat;
   formatTime(epochSeconds: number): string;
 }
 
 type T = TFunction<'alarms'>;
+
+/** The value, bound or set value as the lists show it; a maintenance alarm's value in its unit ("1,486 cycles over"). */
+function shownValue(t: T, alarm: AlarmRecord, field: 'value' | 'bound' | 'set_value', options: ColumnOptions) {
+  const text = field === 'value' ? maintenanceAlarmText(alarm, t, options.numbers) : null;
+  return text ?? formatAlarmValue(alarm.channel, alarm[field], options.unit);
+}
 
 const channelText = (t: T, alarm: AlarmRecord) =>
   alarmChannelText(alarm, (channel: AlarmChannelLabel) => t(`channels.${channel}`));
@@ -56,8 +66,7 @@ function AckCell({ t, alarm, options }: { t: T; alarm: AlarmRecord; options: Col
 
 /** The wide table's columns: mould, channel, level, value and bound in the user's unit, times, acknowledgement. */
 export function alarmColumns(t: T, options: ColumnOptions): TableColumnsType<AlarmRecord> {
-  const value = (alarm: AlarmRecord, field: 'value' | 'bound' | 'set_value') =>
-    formatAlarmValue(alarm.channel, alarm[field], options.unit);
+  const value = (alarm: AlarmRecord, field: 'value' | 'bound' | 'set_value') => shownValue(t, alarm, field, options);
   return [
     {
       key: 'mould',
@@ -86,19 +95,23 @@ export function alarmColumns(t: T, options: ColumnOptions): TableColumnsType<Ala
       align: 'right',
       render: (_, alarm) => <span className="mw-alarm-value">{value(alarm, 'value')}</span>,
     },
-    {
-      key: 'bound',
-      title: t('columns.bound'),
-      align: 'right',
-      render: (_, alarm) => (
-        <div className="mw-alarm-bound">
-          <span>{value(alarm, 'bound')}</span>
-          {alarm.set_value !== null ? (
-            <span className="mw-alarm-muted">{t('setValue', { value: value(alarm, 'set_value') })}</span>
-          ) : null}
-        </div>
-      ),
-    },
+    ...(options.withBound
+      ? [
+          {
+            key: 'bound',
+            title: t('columns.bound'),
+            align: 'right' as const,
+            render: (_: unknown, alarm: AlarmRecord) => (
+              <div className="mw-alarm-bound">
+                <span>{value(alarm, 'bound')}</span>
+                {alarm.set_value !== null ? (
+                  <span className="mw-alarm-muted">{t('setValue', { value: value(alarm, 'set_value') })}</span>
+                ) : null}
+              </div>
+            ),
+          },
+        ]
+      : []),
     { key: 'start', title: t('columns.start'), render: (_, alarm) => options.formatTime(alarm.open_datetime) },
     { key: 'end', title: t('columns.end'), render: (_, alarm) => <EndCell t={t} alarm={alarm} options={options} /> },
     { key: 'duration', title: t('columns.duration'), render: (_, alarm) => formatAlarmDuration(alarm.duration_s) },
@@ -118,8 +131,7 @@ export function alarmColumns(t: T, options: ColumnOptions): TableColumnsType<Ala
 
 /** The phone's one column: each alarm as a small card of the same facts. */
 export function phoneAlarmColumns(t: T, options: ColumnOptions): TableColumnsType<AlarmRecord> {
-  const value = (alarm: AlarmRecord, field: 'value' | 'bound') =>
-    formatAlarmValue(alarm.channel, alarm[field], options.unit);
+  const value = (alarm: AlarmRecord, field: 'value' | 'bound') => shownValue(t, alarm, field, options);
   return [
     {
       key: 'alarm',
@@ -139,9 +151,11 @@ export function phoneAlarmColumns(t: T, options: ColumnOptions): TableColumnsTyp
           </div>
           <div className="mw-alarm-card-line">
             <span className="mw-alarm-value">{value(alarm, 'value')}</span>
-            <span className="mw-alarm-muted">
-              {t('columns.bound')} {value(alarm, 'bound')}
-            </span>
+            {options.withBound ? (
+              <span className="mw-alarm-muted">
+                {t('columns.bound')} {value(alarm, 'bound')}
+              </span>
+            ) : null}
           </div>
           <div className="mw-alarm-card-line">
             <span>{options.formatTime(alarm.open_datetime)}</span>

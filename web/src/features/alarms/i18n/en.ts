@@ -42,6 +42,17 @@ export const en = {
   },
   stillOpen: 'Open',
   notAcknowledged: 'Not acknowledged',
+  /** A maintenance alarm's value: what is left of the task's interval, or how far past due. */
+  maintenance: {
+    remainingCycles_one: '{{n}} cycle left',
+    remainingCycles_other: '{{n}} cycles left',
+    remainingDays_one: '{{n}} day left',
+    remainingDays_other: '{{n}} days left',
+    overCycles_one: '{{n}} cycle over',
+    overCycles_other: '{{n}} cycles over',
+    overDays_one: '{{n}} day over',
+    overDays_other: '{{n}} days over',
+  },
   setValue: 'Set {{value}}',
   times: '{{count}}×',
   acknowledge: 'Acknowledge',

@@ -43,6 +43,17 @@ export const kor: typeof en = {
   },
   stillOpen: '진행 중',
   notAcknowledged: '미확인',
+  /** A maintenance alarm's value: what is left of the task's interval, or how far past due. */
+  maintenance: {
+    remainingCycles_one: '{{n}} 사이클 남음',
+    remainingCycles_other: '{{n}} 사이클 남음',
+    remainingDays_one: '{{n}}일 남음',
+    remainingDays_other: '{{n}}일 남음',
+    overCycles_one: '{{n}} 사이클 초과',
+    overCycles_other: '{{n}} 사이클 초과',
+    overDays_one: '{{n}}일 초과',
+    overDays_other: '{{n}}일 초과',
+  },
   setValue: '설정 {{value}}',
   times: '{{count}}회',
   acknowledge: '확인',

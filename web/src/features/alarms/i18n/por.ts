@@ -43,6 +43,17 @@ export const por: typeof en = {
   },
   stillOpen: 'Em aberto',
   notAcknowledged: 'Não reconhecido',
+  /** A maintenance alarm's value: what is left of the task's interval, or how far past due. */
+  maintenance: {
+    remainingCycles_one: '{{n}} ciclo restante',
+    remainingCycles_other: '{{n}} ciclos restantes',
+    remainingDays_one: '{{n}} dia restante',
+    remainingDays_other: '{{n}} dias restantes',
+    overCycles_one: '{{n}} ciclo em atraso',
+    overCycles_other: '{{n}} ciclos em atraso',
+    overDays_one: '{{n}} dia em atraso',
+    overDays_other: '{{n}} dias em atraso',
+  },
   setValue: 'Definido {{value}}',
   times: '{{count}}×',
   acknowledge: 'Reconhecer',

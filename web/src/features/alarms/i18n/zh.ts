@@ -43,6 +43,17 @@ export const zh: typeof en = {
   },
   stillOpen: '未结束',
   notAcknowledged: '未确认',
+  /** A maintenance alarm's value: what is left of the task's interval, or how far past due. */
+  maintenance: {
+    remainingCycles_one: '剩余 {{n}} 模次',
+    remainingCycles_other: '剩余 {{n}} 模次',
+    remainingDays_one: '剩余 {{n}} 天',
+    remainingDays_other: '剩余 {{n}} 天',
+    overCycles_one: '超出 {{n}} 模次',
+    overCycles_other: '超出 {{n}} 模次',
+    overDays_one: '超出 {{n}} 天',
+    overDays_other: '超出 {{n}} 天',
+  },
   setValue: '设定 {{value}}',
   times: '{{count}} 次',
   acknowledge: '确认',

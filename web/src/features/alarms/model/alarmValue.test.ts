@@ -1,5 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { dayWindow, formatAlarmValue } from './alarmValue';
+import { LANGUAGES, LANGUAGE_TAGS, type Language } from '@mouldwatch/shared';
+import { dayWindow, formatAlarmValue, maintenanceAlarmText } from './alarmValue';
+import { en } from '../i18n/en';
+import { zh } from '../i18n/zh';
+import { kor } from '../i18n/kor';
+import { por } from '../i18n/por';
+
+const CATALOGS = { en, zh, kor, por };
+
+/** The alarm pages' texts of a language through i18next itself, as the console loads them. */
+async function textsOf(language: Language) {
+  const { createInstance } = await import('i18next');
+  const instance = createInstance();
+  await instance.init({ lng: language, resources: { [language]: { alarms: CATALOGS[language] } } });
+  // The console's typed keys do not cover a bare instance's namespaces.
+  const translate = instance.t as unknown as (key: string, options: { count: number; n: string }) => string;
+  const numbers = new Intl.NumberFormat(LANGUAGE_TAGS[language]);
+  return (value: number | null, unit: 'cycles' | 'days' | null) =>
+    maintenanceAlarmText({ value, unit }, (key, options) => translate(`alarms:${key}`, options), numbers);
+}
+
+describe('maintenanceAlarmText', () => {
+  it('says a maintenance alarm as the schedule does, in its unit and the user’s number format', async () => {
+    const english = await textsOf('en');
+    expect(english(-1486, 'cycles')).toBe('1,486 cycles over');
+    expect(english(-3, 'days')).toBe('3 days over');
+    expect(english(-1, 'days')).toBe('1 day over');
+    expect(english(120, 'cycles')).toBe('120 cycles left');
+    expect(english(1, 'cycles')).toBe('1 cycle left');
+    expect(english(0, 'days')).toBe('0 days left');
+    expect((await textsOf('zh'))(-1486, 'cycles')).toBe('超出 1,486 模次');
+    expect((await textsOf('kor'))(-3, 'days')).toBe('3일 초과');
+    expect((await textsOf('por'))(-1486, 'cycles')).toBe('1.486 ciclos em atraso');
+    expect((await textsOf('por'))(1, 'days')).toBe('1 dia restante');
+  });
+
+  it('has every form in the four languages, different from the key', async () => {
+    for (const language of LANGUAGES) {
+      const say = await textsOf(language);
+      for (const [value, unit] of [
+        [-5, 'cycles'],
+        [-5, 'days'],
+        [5, 'cycles'],
+        [5, 'days'],
+      ] as const) {
+        expect(say(value, unit)).toMatch(/5/);
+        expect(say(value, unit)).not.toContain('maintenance.');
+      }
+    }
+  });
+
+  it('leaves an alarm without a unit (stored before alarms had one) to the plain count', async () => {
+    const english = await textsOf('en');
+    expect(english(-20, null)).toBeNull();
+    expect(english(null, 'cycles')).toBeNull();
+  });
+});
 
 describe('formatAlarmValue', () => {
   it('shows temperatures in the user’s unit with one decimal', () => {

@@ -2,7 +2,10 @@ import {
   alarmValueKind,
   displayTemperature,
   instantOfWallClock,
+  maintenanceAmount,
   temperatureUnitLabel,
+  type AlarmRecord,
+  type MaintenanceAmountKey,
   type TemperatureUnit,
 } from '@mouldwatch/shared';
 
@@ -26,6 +29,26 @@ export function formatAlarmValue(channel: string, value: number | null, unit: Te
     default:
       return tenth(value);
   }
+}
+
+type MaintenanceTranslate = (
+  key: `maintenance.${MaintenanceAmountKey}`,
+  values: { count: number; n: string },
+) => string;
+
+/**
+ * A maintenance alarm's value as the schedule says it, "1,486 cycles over" or "3 days left" (the
+ * number in the user's language, the words plural as `count` asks); null when the alarm carries no
+ * unit (stored before alarms had one) or no value.
+ */
+export function maintenanceAlarmText(
+  alarm: Pick<AlarmRecord, 'value' | 'unit'>,
+  t: MaintenanceTranslate,
+  numbers: Intl.NumberFormat,
+): string | null {
+  if (alarm.value === null || alarm.unit === null) return null;
+  const { key, count } = maintenanceAmount(alarm.value, alarm.unit);
+  return t(`maintenance.${key}`, { count, n: numbers.format(count) });
 }
 
 /** A calendar day as the date picker gives it. */
