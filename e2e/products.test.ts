@@ -36,7 +36,7 @@ describe('the product list on the demo data', () => {
     await logIn(page, consoleApp.url, 'admin', 'admin123');
     await waitForToastsGone(page);
     await openFromReports(page);
-    await expect.poll(() => page.locator('h1').innerText()).toBe('Product List');
+    await expect.poll(() => page.locator('.mw-admin-title').innerText()).toBe('Product List');
 
     // This week: the demo's 24 moulds each make a part of their own; the moulds run, so parts were made.
     await page.getByTestId('report-period').getByRole('radio', { name: 'This week', exact: true }).click();
@@ -69,7 +69,7 @@ describe('the product list on the demo data', () => {
     await logIn(page, consoleApp.url, 'admin', 'admin123');
     await waitForToastsGone(page);
     await openFromReports(page);
-    await expect.poll(() => page.locator('h1').innerText()).toBe('产品列表');
+    await expect.poll(() => page.locator('.mw-admin-title').innerText()).toBe('产品列表');
     await settled(page);
     await expectNoSideScroll(page);
     for (const header of ['零件号', '良品数']) {
