@@ -31,6 +31,7 @@ const LISTS = [
   ['/moldsetting/share/sharecontent', 'shares'],
   ['/alarm/temperature', 'alarms-temperature'],
   ['/alarm/maintenance', 'alarms-maintenance'],
+  ['/report/products', 'products'],
 ] as const;
 
 /** The header cells of a table that name a column (not the row selection's, not the scroll bar's). */
@@ -85,6 +86,7 @@ describe('every list shows its key column and its actions without scrolling side
       ['/workorder', 'work-orders', /进度/],
       ['/maintenance/schedule/preventive', 'maintenance-schedule', /剩余/],
       ['/renewal/renewalAlarm', 'renewal-alert', /剩余天数/],
+      ['/report/products', 'products', /良品数/],
     ] as const) {
       await page.goto(`${consoleApp.url}${path}`);
       const table = page.locator('.ant-table').first();

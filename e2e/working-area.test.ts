@@ -67,10 +67,12 @@ describe('live alarm popups and the working area (DESIGN §12)', () => {
   }
 });
 
-/** The screens of the viewer's menu (report's two screens for its one item). */
+/** The screens of the viewer's menu (report's three screens for its one item). */
 const viewerPaths = () =>
   MENU_ITEMS.filter((item) => VIEWER_MENU_IDS.includes(item.id) && item.path && !item.api)
-    .flatMap((item) => (item.path === '/report' ? ['/report/nav', '/report/detailList'] : [item.path]))
+    .flatMap((item) =>
+      item.path === '/report' ? ['/report/nav', '/report/detailList', '/report/products'] : [item.path],
+    )
     .filter((path) => path.split('/').length > 2 || ['/map', '/index'].includes(path));
 
 describe('a viewer on the screens it may open', () => {

@@ -53,6 +53,8 @@ import { MoldDistributionService } from './modules/mold-permission/mold-distribu
 import { UsersService } from './modules/users/users.service.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
+import { ProductsService } from './modules/products/products.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { RolesService } from './modules/roles/roles.service.js';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
@@ -134,6 +136,8 @@ export interface Services {
   locationTracker: LocationTracker;
   /** Reports: OEE, cycle time and energy over moulds and periods. */
   reports: ReportsService;
+  /** The Product List: the moulds grouped by part ID, with the reports' figures and their live states. */
+  products: ProductsService;
   /** Maintenance tasks, their schedule and records; a job evaluates due statuses (maintenanceDue). */
   maintenance: MaintenanceService;
   sharing: SharingService;
@@ -169,6 +173,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
   const workOrders = new WorkOrdersService(context, access);
   scheduler.every(workOrders.asJob());
   const maintenance = new MaintenanceService(context, access, jobs.maintenance);
+  const reports = new ReportsService(context);
   scheduler.every(maintenance.asJob());
   const auth = new AuthService(context);
 
@@ -207,7 +212,8 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     alarms: new AlarmsService(context, access),
     location: new LocationService(context, access),
     locationTracker: new LocationTracker(context),
-    reports: new ReportsService(context),
+    reports,
+    products: new ProductsService(context, reports),
     maintenance,
     sharing: new SharingService(context, moldDistribution, outbox, auth),
 
@@ -312,6 +318,7 @@ export async function buildApp(
   await app.register(workOrdersRoutes, { workOrders: services.workOrders });
   await app.register(locationRoutes, { location: services.location });
   await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(productsRoutes, { products: services.products });
   await app.register(maintenanceRoutes, { maintenance: services.maintenance });
   await app.register(sharingRoutes, {
     sharing: services.sharing,

@@ -61,6 +61,7 @@ describe('route registration', () => {
     const routes = byPath([8, 9, 29]);
     expect(routes.get('/report')?.redirect).toBe('/report/nav');
     expect(routes.has('/report/detailList')).toBe(true);
+    expect(routes.has('/report/products')).toBe(true);
     expect(routes.get('/moldsetting/share')?.redirect).toBe('/moldsetting/share/sharecontent');
     expect(routes.has('/moldsetting/share/accept')).toBe(true);
     expect(routes.get('/moldsetting')?.redirect).toBe('/moldsetting/share/sharecontent');

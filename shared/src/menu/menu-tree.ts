@@ -95,7 +95,7 @@ export interface RouteEntry {
 /** Paths a menu id registers besides its own, and where a parent path leads. */
 const EXTRA_PATHS: ReadonlyMap<number, readonly string[]> = new Map([
   [MenuId.home, ['/index', '/molddetail']],
-  [MenuId.report, ['/report/nav', '/report/detailList']],
+  [MenuId.report, ['/report/nav', '/report/detailList', '/report/products']],
   [MenuId.share, ['/moldsetting/share/sharecontent', '/moldsetting/share/accept']],
 ]);
 const FIXED_REDIRECTS: ReadonlyMap<number, string> = new Map([

@@ -5,3 +5,4 @@ export * from './periods.js';
 export * from './report-labels.js';
 export * from './figures.js';
 export * from './cycle-bins.js';
+export * from './products.js';

@@ -64,6 +64,12 @@ export const SCREENS: Readonly<Record<string, ScreenDefinition>> = {
       import('../features/reports').then((module) => module.loadReportDetailPage()),
     ),
   },
+  '/report/products': {
+    title: 'products',
+    component: lazy<ComponentType<ScreenProps>>(() =>
+      import('../features/reports').then((module) => module.loadProductListPage()),
+    ),
+  },
   '/moldsetting/company': {
     title: 'company',
     component: lazy<ComponentType<ScreenProps>>(() =>

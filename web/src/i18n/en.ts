@@ -184,6 +184,7 @@ export const en = {
     maintenanceHistory: 'Maintenance History',
     report: 'Report',
     reportDetail: 'Report Details',
+    products: 'Product List',
     company: 'Company',
     moldGroup: 'Mould Group',
     moldList: 'Mould List',

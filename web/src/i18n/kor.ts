@@ -185,6 +185,7 @@ export const kor: UiCatalog = {
     maintenanceHistory: '유지보수 이력',
     report: '보고서',
     reportDetail: '보고서 상세',
+    products: '제품 목록',
     company: '회사',
     moldGroup: '금형 그룹',
     moldList: '금형 목록',

@@ -185,6 +185,7 @@ export const por: UiCatalog = {
     maintenanceHistory: 'Histórico de manutenção',
     report: 'Relatório',
     reportDetail: 'Detalhes do relatório',
+    products: 'Lista de produtos',
     company: 'Empresa',
     moldGroup: 'Grupo de moldes',
     moldList: 'Lista de moldes',

@@ -184,6 +184,7 @@ export const zh: UiCatalog = {
     maintenanceHistory: '保养记录',
     report: '报表',
     reportDetail: '报表详情',
+    products: '产品列表',
     company: '公司',
     moldGroup: '模具分组',
     moldList: '模具列表',

@@ -5,6 +5,7 @@ import { MenuId, ResponseCode } from '@mouldwatch/shared';
 import { ROW_SORTS } from './reports.repository.js';
 import { createMold, limitMenuActions, orgIdOf, revokeMenu, userIdOf } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { addMouldWith, addRejects, addRollups } from '../../../test/report-fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -21,60 +22,14 @@ const D = Date.UTC(2026, 2, 10) / 1000;
 /** Europe/Berlin's 2026-03-29 has 23 hours: 2026-03-28T23:00Z to 2026-03-29T22:00Z. */
 const SPRING = Date.UTC(2026, 2, 28, 23) / 1000;
 
-const quarter = (bucket: number, values: Record<string, number>) => ({
-  bucket: new Date(bucket * 1000),
-  run_s: 0,
-  idle_s: 0,
-  alarm_s: 0,
-  stop_s: 0,
-  off_s: 0,
-  shots: 0,
-  energy_kwh: 0,
-  cycle_time_sum: 0,
-  cycle_time_n: 0,
-  ...values,
-});
+const rollups = (moldId: number, from: number, to: number, values: Record<string, number>) =>
+  addRollups(app.context.db, moldId, from, to, values);
 
-async function rollups(moldId: number, from: number, to: number, values: Record<string, number>) {
-  const rows = [];
-  for (let bucket = from; bucket < to; bucket += 900) rows.push({ mold_id: moldId, ...quarter(bucket, values) });
-  await app.context.db.insertInto('mold_rollups').values(rows).execute();
-}
+const mouldWith = (info: Record<string, unknown>, cavitation: number, grantedTo: number[]) =>
+  addMouldWith(app.context.db, orgId, info, cavitation, grantedTo);
 
-async function mouldWith(info: Record<string, unknown>, cavitation: number, grantedTo: number[]) {
-  const id = await createMold(app.context.db, orgId, grantedTo);
-  await app.context.db
-    .updateTable('molds')
-    .set({ cavitation, info: JSON.stringify(info) })
-    .where('id', '=', id)
-    .execute();
-  return id;
-}
-
-async function rejects(moldId: number, entries: Array<[number, number]>) {
-  const order = await app.context.db
-    .insertInto('work_orders')
-    .values({
-      org_id: orgId,
-      mold_id: moldId,
-      order_no: `WO-${moldId}-${entries[0]![0]}`,
-      start_date: new Date(D * 1000),
-      quantity: 10_000,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await app.context.db
-    .insertInto('work_order_rejects')
-    .values(
-      entries.map(([at, quantity]) => ({
-        order_id: order.id,
-        mold_id: moldId,
-        quantity,
-        recorded_at: new Date(at * 1000),
-      })),
-    )
-    .execute();
-}
+const rejects = (moldId: number, entries: Array<[number, number]>) =>
+  addRejects(app.context.db, orgId, moldId, D, entries);
 
 function get(path: string, query: string, zone = 'UTC', token = admin) {
   return app.request({

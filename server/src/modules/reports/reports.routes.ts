@@ -14,7 +14,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const epochSeconds = z.coerce.number().int().min(0).max(LATEST_EPOCH_SECONDS);
 const id = z.coerce.number().int().positive();
 
-const windowQuery = z.object({
+/** The period of every report call (and the product list's): [start, end) cut into buckets of the caller's zone. */
+export const windowQuery = z.object({
   start: epochSeconds.describe('epoch seconds, inclusive'),
   end: epochSeconds.describe('epoch seconds, exclusive'),
   range: z.enum(HISTORY_RANGES).default('day').describe("bucket size in the caller's Time-Zone"),
@@ -50,7 +51,7 @@ const permission = (action: 'view' | 'export') => ({ permission: { menu: MenuId.
 const SELECTION =
   "The moulds: mold_ids, or a company_id or group_id, else every mould the caller may read; moulds the caller may not read are left out. Buckets are hours, days, weeks (from Monday) or months of the caller's Time-Zone, clipped to [start, end); a day of 23 or 25 hours has its true length.";
 
-const windowOf = (request: FastifyRequest, query: z.infer<typeof windowQuery>): ReportWindow => ({
+export const windowOf = (request: FastifyRequest, query: z.infer<typeof windowQuery>): ReportWindow => ({
   start: query.start,
   end: query.end,
   range: query.range,

@@ -26,6 +26,8 @@ export interface ListScreenProps<T> {
   intro?: ReactNode;
   /** Rows the user can pick (checkboxes), as antd's Table takes them. */
   rowSelection?: TableProps<T>['rowSelection'];
+  /** What a row shows when opened (a product's moulds …), as antd's Table takes it. */
+  expandable?: TableProps<T>['expandable'];
   /**
    * The key of the column holding the figure a person opens the list for (a work order's progress, a
    * renewal's days left): pinned beside the actions, so a phone shows it without scrolling sideways.
@@ -105,6 +107,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
           data-testid={`${testId}-table`}
           rowKey={props.rowKey}
           rowSelection={props.rowSelection}
+          expandable={props.expandable}
           columns={pinKeyColumns(props.columns, { ...props, phone })}
           dataSource={query.data?.items ?? []}
           loading={props.liveRefresh ? query.isFetching && (query.isPlaceholderData || !query.data) : query.isFetching}

@@ -1,4 +1,4 @@
-/** Reports (/report/nav, /report/detailList): OEE, cycle time and energy over moulds and periods. */
+/** Reports (/report/nav, /report/detailList, /report/products): OEE, cycle time and energy over moulds and periods. */
 import type { en } from './i18n/en';
 
 /** The feature's texts (i18n/featureNamespaces.ts types its namespace by them). */
@@ -14,3 +14,5 @@ export const loadReportNavPage = () =>
   import('./components/ReportNavPage').then((module) => ({ default: module.ReportNavPage }));
 export const loadReportDetailPage = () =>
   import('./components/ReportDetailPage').then((module) => ({ default: module.ReportDetailPage }));
+export const loadProductListPage = () =>
+  import('./components/ProductListPage').then((module) => ({ default: module.ProductListPage }));

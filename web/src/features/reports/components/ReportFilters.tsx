@@ -1,20 +1,17 @@
 import { lazy, Suspense } from 'react';
-import { HISTORY_RANGES, REPORT_PERIODS, type ReportRange } from '@mouldwatch/shared';
+import { HISTORY_RANGES, type ReportRange } from '@mouldwatch/shared';
 import { ToggleGroup } from '../../../components/ToggleGroup';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
-import type { PeriodChoice, ReportKind, SelectionMode } from '../model/filters';
+import type { ReportKind, SelectionMode } from '../model/filters';
+import { PeriodFilter, pickerPlaceholder } from './PeriodFilter';
 import { useReportContext } from './useReportContext';
 
-// What only one choice shows loads when that choice is made, keeping antd's Select, the pickers and
-// the date picker out of the screens' first load.
-const CustomRange = lazy(() => import('./CustomRange'));
+// What only one choice shows loads when that choice is made, keeping antd's Select and the pickers
+// out of the screens' first load.
 const MouldSelect = lazy(() => import('./MouldSelect'));
 const CompanyGroupPicker = lazy(() =>
   import('../../mold-organisation').then((module) => ({ default: module.CompanyGroupPicker })),
 );
-
-/** Holds a lazily loaded picker's place while it loads, so the filters below do not jump. */
-const pickerPlaceholder = <span className="mw-report-picker-placeholder" data-testid="report-picker-loading" />;
 
 /** The moulds (all, a company or group, a selection), the period, the bucket and, on the charts screen, the report. */
 export function ReportFilters({ withReport }: { withReport: boolean }) {
@@ -53,24 +50,7 @@ export function ReportFilters({ withReport }: { withReport: boolean }) {
           <MouldSelect value={filters.moldIds} onChange={(moldIds) => set({ moldIds })} />
         </Suspense>
       ) : null}
-      <div className="mw-report-filter">
-        <span className="mw-report-filter-label">{t('filters.period')}</span>
-        <ToggleGroup<PeriodChoice>
-          value={filters.period}
-          onChange={(period) => set({ period })}
-          options={[...REPORT_PERIODS, 'custom' as const].map((period) => ({
-            value: period,
-            label: t(`filters.${period}`),
-          }))}
-          label={t('filters.period')}
-          data-testid="report-period"
-        />
-        {filters.period === 'custom' ? (
-          <Suspense fallback={pickerPlaceholder}>
-            <CustomRange value={filters.custom} onChange={(custom) => set({ custom })} />
-          </Suspense>
-        ) : null}
-      </div>
+      <PeriodFilter />
       <div className="mw-report-filter">
         <span className="mw-report-filter-label">{t('filters.bucket')}</span>
         <ToggleGroup<ReportRange>

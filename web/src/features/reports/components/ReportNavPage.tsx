@@ -1,4 +1,4 @@
-import { TableOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, TableOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -25,11 +25,18 @@ export function ReportNavPage({ title }: { title: string }) {
     <div className="mw-report" data-testid="report-nav">
       <div className="mw-report-head">
         <h2>{title}</h2>
-        <Link to="/report/detailList">
-          <Button icon={<TableOutlined />} data-testid="report-to-details">
-            {t('table.details')}
-          </Button>
-        </Link>
+        <div className="mw-report-head-actions">
+          <Link to="/report/products">
+            <Button icon={<AppstoreOutlined />} data-testid="report-to-products">
+              {t('products.link')}
+            </Button>
+          </Link>
+          <Link to="/report/detailList">
+            <Button icon={<TableOutlined />} data-testid="report-to-details">
+              {t('table.details')}
+            </Button>
+          </Link>
+        </div>
       </div>
       <ReportFilters withReport />
       {query === null ? (

@@ -1,4 +1,4 @@
-/** Texts of the report screens (/report/nav, /report/detailList). */
+/** Texts of the report screens (/report/nav, /report/detailList, /report/products). */
 export const en = {
   filters: {
     moulds: 'Moulds',
@@ -101,5 +101,25 @@ export const en = {
     failed: 'The report could not be loaded.',
     retry: 'Try again',
     noMoulds: 'No mould matches this selection.',
+  },
+  products: {
+    link: 'Product List',
+    partId: 'Part ID',
+    noPartId: 'No part ID',
+    projects: 'Project',
+    moulds: 'Moulds',
+    state: 'State now',
+    shots: 'Shots',
+    reject: 'Rejects',
+    good: 'Good parts',
+    search: 'Search part ID, project, mould name or number',
+    intro:
+      'The products your moulds make, by part ID, in the chosen period. Good parts = shots × cavities − the rejects recorded in the work orders (as in the reports).',
+    empty: "None of your moulds makes a product yet: set a part ID in the mould's settings.",
+    choosePeriod: 'Choose the period.',
+    mould: 'Mould',
+    mouldNo: 'Mould no',
+    openMould: 'Open mould {{name}}',
+    noRejects: 'No rejects recorded: every part counts as good.',
   },
 };
