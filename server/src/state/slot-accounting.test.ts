@@ -243,6 +243,19 @@ describe('slots whatever order and delay the readings come in', () => {
     expect(rows(replay([...onTime, ...late]).slots)).toEqual(expected);
   });
 
+  it("take one second's readings in seq order, whichever is applied first", () => {
+    // A cycle at 1 h reports 20 A, the heartbeat of the same second after it 3 A: 3 A from then on.
+    const second = readings.findIndex((reading) => reading.ts === T0 + HOUR);
+    const pair = readings.map((reading, index) =>
+      index === second - 1 ? { ...reading, ts: T0 + HOUR, current: 20 } : reading,
+    );
+    const inOrder = rows(reference(pair).accounts);
+    const higherFirst = [pair.slice(0, second - 1).concat(pair[second]!), [pair[second - 1]!], pair.slice(second + 1)];
+    const { slots, status } = replay(higherFirst.map((batch) => ({ readings: batch, now: END })));
+    expect(rows(slots)).toEqual(inOrder);
+    expect(status!.current).toBe(reference(pair).status.current);
+  });
+
   it('change nothing when a batch comes twice', () => {
     const batches = chunks(readings, 20).map((batch) => ({ readings: batch, now: batch.at(-1)!.ts + 2 }));
     const twice = batches.flatMap((batch) => [batch, batch]);

@@ -59,6 +59,7 @@ export function blankStatus(moldId: number, at: Date): MoldStatusRow {
     online: false,
     powered_off: false,
     last_connect_at: null,
+    last_seq: null,
     last_cycle_at: null,
     first_cycle_at: null,
     alarm_active: false,
@@ -81,6 +82,17 @@ export const inTimeOrder = <T extends TimedReading>(readings: readonly T[]): T[]
   [...readings].sort((a, b) => a.ts - b.ts || a.seq - b.seq);
 
 /**
+ * Whether a reading comes before the last one the status applied: an earlier time, or the same
+ * second with a lower seq (two instances may commit one device's readings of a second in either order).
+ */
+export function beforeLastApplied(status: MoldStatusRow, reading: TimedReading): boolean {
+  if (!status.last_connect_at) return false;
+  const lastAt = epochSeconds(status.last_connect_at);
+  if (reading.ts !== lastAt) return reading.ts < lastAt;
+  return status.last_seq !== null && reading.seq < status.last_seq;
+}
+
+/**
  * What a reading tells: when the device was last seen, whether it cycled (a `cycle` event or a
  * higher counter than the last one reported), whether it powered off, and its latest values. A
  * reading older than the last one applied changes nothing, so applying one twice is harmless.
@@ -91,8 +103,8 @@ export function observeReading(status: MoldStatusRow, message: TimedReading): Mo
 
 /** `observeReading` into `status` itself (the accounting's working copy: no row copied per reading). */
 function applyReading(status: MoldStatusRow, message: TimedReading): MoldStatusRow {
+  if (beforeLastApplied(status, message)) return status;
   const at = new Date(message.ts * 1000);
-  if (status.last_connect_at && at < status.last_connect_at) return status;
   const counted =
     message.counter !== undefined &&
     message.counter !== null &&
@@ -100,6 +112,7 @@ function applyReading(status: MoldStatusRow, message: TimedReading): MoldStatusR
     message.counter > status.counter;
   const cycled = message.event === 'cycle' || counted;
   status.last_connect_at = at;
+  status.last_seq = message.seq;
   if (cycled) {
     status.last_cycle_at = at;
     status.first_cycle_at ??= at;

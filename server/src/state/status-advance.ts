@@ -3,6 +3,7 @@ import type { MoldStatusRow } from '../infra/db/schema.js';
 import {
   accountTimeline,
   addAccounts,
+  beforeLastApplied,
   observeReading,
   blankStatus,
   inTimeOrder,
@@ -35,9 +36,7 @@ const toDate = (seconds: number) => new Date(seconds * 1000);
  * from the stored readings (`recomputeStatus`), not moved on from the status (`advanceStatus`).
  */
 export function isLate(previous: MoldStatusRow | undefined, readings: readonly TimedReading[]): boolean {
-  if (!previous?.last_connect_at) return false;
-  const lastApplied = epochSeconds(previous.last_connect_at);
-  return readings.some((reading) => reading.ts < lastApplied);
+  return previous !== undefined && readings.some((reading) => beforeLastApplied(previous, reading));
 }
 
 /** How far before a recomputed window its readings still shape its start: the longest threshold. */
@@ -164,6 +163,8 @@ export function recomputeStatus(
   const start: MoldStatusRow = {
     ...previous,
     last_connect_at: input.before.lastSeenAt === null ? null : toDate(input.before.lastSeenAt),
+    // The last reading before the window is of an earlier second than any in it.
+    last_seq: null,
     // Before the window the mould stood by if it never cycled; else it is long past its last cycle.
     last_cycle_at: cycledBefore ? lastCycleBefore : null,
     first_cycle_at: cycledBefore ? previous.first_cycle_at : null,

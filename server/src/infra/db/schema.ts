@@ -212,6 +212,8 @@ export interface MoldStatusTable {
   powered_off: Generated<boolean>;
   /** Time (device clock) of the last reading. */
   last_connect_at: Date | null;
+  /** Its device's sequence number (null before migration 0034's first reading). */
+  last_seq: ColumnType<number | null, number | null | undefined, number | null>;
   /** Time of the last reading that reported a cycle. */
   last_cycle_at: Date | null;
   counter: number | null;

@@ -31,6 +31,7 @@ import * as cycleDays from './0030_cycle_days.js';
 import * as accountCodes from './0031_account_codes.js';
 import * as installation from './0032_installation.js';
 import * as alarmUnit from './0033_alarm_unit.js';
+import * as statusLastSeq from './0034_status_last_seq.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_account_codes': accountCodes,
   '0032_installation': installation,
   '0033_alarm_unit': alarmUnit,
+  '0034_status_last_seq': statusLastSeq,
 };
 
 export const migrationProvider: MigrationProvider = {
