@@ -132,6 +132,22 @@ describe('home', () => {
     expect(await item(page, moulds[1]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('warn');
     expect(await item(page, moulds[2]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('bad');
     await screenshot(page, 'home-cards-en');
+
+    // Stopped and off moulds keep their last cycle time: grey and marked as the last one, never banded green.
+    for (const [tile, count] of [
+      ['stop', 3],
+      ['off', 2],
+    ] as const) {
+      await page.getByTestId(`tile-${tile}`).click();
+      const cycles = page.getByTestId('mould-item').getByTestId('mould-cycle');
+      await expect.poll(() => cycles.count()).toBe(count);
+      expect(await cycles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-band')))).toEqual(
+        Array<string>(count).fill('last'),
+      );
+      expect(await cycles.first().innerText()).toMatch(/^last \d/);
+      expect(await cycles.locator('.mw-home-band').count()).toBe(0);
+    }
+    await screenshot(page, 'home-cards-off-en');
   });
 
   it('narrows the list by a state tile and by a search', async () => {

@@ -289,6 +289,8 @@ export const en = {
       lastConnect: 'Last connect',
     },
     seconds: '{{value}} s',
+    lastCycle: 'last {{value}}',
+    lastCycleHint: 'The last cycle before the mould stopped: it is not running now',
     pmDue: 'PM due (+{{cycles}})',
     noReading: 'No reading yet',
     favouriteAdd: 'Add to favourites',

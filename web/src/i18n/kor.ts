@@ -290,6 +290,8 @@ export const kor: UiCatalog = {
       lastConnect: '마지막 연결',
     },
     seconds: '{{value}}초',
+    lastCycle: '마지막 {{value}}',
+    lastCycleHint: '금형이 멈추기 전 마지막 사이클: 지금은 가동 중이 아님',
     pmDue: 'PM 필요 (+{{cycles}})',
     noReading: '아직 데이터 없음',
     favouriteAdd: '즐겨찾기에 추가',

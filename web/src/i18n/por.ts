@@ -305,6 +305,8 @@ export const por: UiCatalog = {
       lastConnect: 'Última conexão',
     },
     seconds: '{{value}} s',
+    lastCycle: 'último {{value}}',
+    lastCycleHint: 'O último ciclo antes de o molde parar: ele não está produzindo agora',
     pmDue: 'PM vencida (+{{cycles}})',
     noReading: 'Ainda sem leitura',
     favouriteAdd: 'Adicionar aos favoritos',

@@ -289,6 +289,8 @@ export const zh: UiCatalog = {
       lastConnect: '最后连接',
     },
     seconds: '{{value}} 秒',
+    lastCycle: '上次 {{value}}',
+    lastCycleHint: '模具停机前的最后一个周期：当前未在生产',
     pmDue: '需保养（超 {{cycles}}）',
     noReading: '暂无数据',
     favouriteAdd: '加入收藏',

@@ -1,7 +1,7 @@
 import { AutoComplete, Alert, Button, Empty, Select } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GLOSSARY, MenuId, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
+import { GLOSSARY, MenuId, stateColour, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
 import type { ScreenProps } from '../../../lib/screen';
 import { useMenuActions } from '../../../components/admin/useMenuActions';
 import { currentLanguage } from '../../../i18n';
@@ -13,6 +13,7 @@ import { useMapMoulds } from '../api/getMap';
 import { useMapConfig } from '../api/getMapConfig';
 import { useClearManualPosition, useSetManualPosition } from '../api/manualPosition';
 import { applyPositions, passes, searchMoulds, type MapFilters, type MapMould } from '../model/mapModel';
+import { MapLegend } from './MapLegend';
 import { MouldFacts } from './MouldFacts';
 import { MouldMap } from './MouldMap';
 import './map.css';
@@ -270,6 +271,7 @@ export function MapScreen({ title }: ScreenProps) {
             track={historyOpen ? track : null}
             onTilesUnavailable={setTilesUnavailable}
           />
+          <MapLegend />
           {query.isLoading && (
             <div className="mw-map-loading" role="status" data-testid="map-loading">
               {t('loading')}
@@ -309,7 +311,7 @@ export function MapScreen({ title }: ScreenProps) {
                       onClick={() => flyTo(mould)}
                       data-testid="map-list-item"
                     >
-                      <span className={`mw-map-dot mw-map-dot-${mould.online ? mould.state : 'offline'}`} />
+                      <span className="mw-map-dot" style={{ background: stateColour(mould.state) }} />
                       <span className="mw-map-list-name">{mould.name}</span>
                       <span className="mw-map-list-number">{mould.moldNumber}</span>
                     </button>
