@@ -307,6 +307,7 @@ export const en = {
       noSelection: 'No mould selected. Choose a mould on the home screen.',
       goHome: 'Go to home',
       loadFailed: 'The mould could not be loaded.',
+      forbidden: 'You may not see this mould.',
       sections: { mould: 'Mould', production: 'Production', dates: 'Dates', device: 'Device and location' },
       fields: {
         mouldNo: 'Mould no',

@@ -308,6 +308,7 @@ export const kor: UiCatalog = {
       noSelection: '선택한 금형이 없습니다. 홈 화면에서 금형을 선택하세요.',
       goHome: '홈으로',
       loadFailed: '금형을 불러오지 못했습니다.',
+      forbidden: '이 금형을 볼 권한이 없습니다.',
       sections: { mould: '금형', production: '생산', dates: '날짜', device: '장치 및 위치' },
       fields: {
         mouldNo: '금형 번호',

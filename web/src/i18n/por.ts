@@ -323,6 +323,7 @@ export const por: UiCatalog = {
       noSelection: 'Nenhum molde selecionado. Escolha um molde na tela inicial.',
       goHome: 'Ir para o início',
       loadFailed: 'Não foi possível carregar o molde.',
+      forbidden: 'Você não tem permissão para ver este molde.',
       sections: { mould: 'Molde', production: 'Produção', dates: 'Datas', device: 'Dispositivo e localização' },
       fields: {
         mouldNo: 'Nº do molde',

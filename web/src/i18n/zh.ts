@@ -307,6 +307,7 @@ export const zh: UiCatalog = {
       noSelection: '未选择模具。请在首页选择一套模具。',
       goHome: '返回首页',
       loadFailed: '模具加载失败。',
+      forbidden: '您无权查看此模具。',
       sections: { mould: '模具', production: '生产', dates: '日期', device: '设备与位置' },
       fields: {
         mouldNo: '模具编号',

@@ -2,7 +2,7 @@ import { AutoComplete, Alert, Button, Empty, Select } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GLOSSARY, MenuId, stateColour, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../lib/screen';
+import { mouldFactsPath, type ScreenProps } from '../../../lib/screen';
 import { useMenuActions } from '../../../components/admin/useMenuActions';
 import { currentLanguage } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
@@ -143,7 +143,7 @@ export function MapScreen({ title }: ScreenProps) {
   };
   const openDetails = (mould: MapMould) => {
     selectMould({ id: mould.id, name: mould.name, mold_number: mould.moldNumber }, mould.id);
-    void navigate('/molddetail');
+    void navigate(mouldFactsPath(mould.id));
   };
   const saveManual = (position: ManualPosition) => {
     if (!selected) return;
