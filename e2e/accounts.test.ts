@@ -42,6 +42,10 @@ describe('sign-up', () => {
     const page = await browser.newPage({ width: 1440, height: 900 });
     await page.goto(`${consoleApp.url}/login`);
     await page.getByTestId('signup-link').click();
+    // The fields the sign-up rules refuse empty carry the required mark before anything is typed.
+    const required = (testId: string) => page.getByTestId(testId).locator('[aria-required="true"]');
+    await expect.poll(() => required('signup-form').count()).toBe(4);
+    expect(await page.getByTestId('signup-form').locator('.mw-login-label-required').count()).toBe(4);
     await fill(page, 'username', 'ab');
     await fill(page, 'email', 'not-mail');
     await page.getByTestId('signup-submit').click();

@@ -132,6 +132,22 @@ describe('home', () => {
     expect(await item(page, moulds[1]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('warn');
     expect(await item(page, moulds[2]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('bad');
     await screenshot(page, 'home-cards-en');
+
+    // Stopped and off moulds keep their last cycle time: grey and marked as the last one, never banded green.
+    for (const [tile, count] of [
+      ['stop', 3],
+      ['off', 2],
+    ] as const) {
+      await page.getByTestId(`tile-${tile}`).click();
+      const cycles = page.getByTestId('mould-item').getByTestId('mould-cycle');
+      await expect.poll(() => cycles.count()).toBe(count);
+      expect(await cycles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-band')))).toEqual(
+        Array<string>(count).fill('last'),
+      );
+      expect(await cycles.first().innerText()).toMatch(/^last \d/);
+      expect(await cycles.locator('.mw-home-band').count()).toBe(0);
+    }
+    await screenshot(page, 'home-cards-off-en');
   });
 
   it('narrows the list by a state tile and by a search', async () => {
@@ -257,7 +273,7 @@ describe('home', () => {
     const page = await openHome();
     const mould = moulds[0]!;
     await item(page, mould.id).getByTestId('mould-state').click();
-    await page.waitForURL('**/molddetail');
+    await page.waitForURL(`**/molddetail?mold_id=${mould.id}`);
     await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(mould.name);
     expect(await page.getByTestId('fact-mouldNo').innerText()).toBe(mould.mold_number);
     expect(await page.getByTestId('fact-serialNumber').innerText()).toBe(mould.device_no);
@@ -266,6 +282,9 @@ describe('home', () => {
     await screenshot(page, 'molddetail-en');
     await page.reload();
     await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(mould.name);
+    // A link to another mould, pasted into the address bar, opens that one.
+    await page.goto(`${consoleApp.url}/molddetail?mold_id=${moulds[1]!.id}`);
+    await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(moulds[1]!.name);
     await page.getByTestId('facts-back').click();
     await page.waitForURL('**/index');
   });
@@ -281,7 +300,7 @@ describe('home', () => {
     expect(await cutTexts(page)).toEqual([]);
     await screenshot(page, 'home-rows-zh');
     await item(page, moulds[0]!.id).getByTestId('mould-state').click();
-    await page.waitForURL('**/molddetail');
+    await page.waitForURL('**/molddetail?mold_id=*');
     await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(moulds[0]!.name);
     expect(await page.getByTestId('mould-facts').innerText()).toContain('序列号');
     await screenshot(page, 'molddetail-zh');

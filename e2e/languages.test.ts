@@ -120,7 +120,7 @@ describe('the monitoring screens in each language', () => {
           .locator(`[data-testid="mould-item"][data-mould-id="${mould.id}"]`)
           .getByTestId('mould-state')
           .click();
-        await page.waitForURL('**/molddetail');
+        await page.waitForURL('**/molddetail?mold_id=*');
         await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(mould.name);
         expect(await page.locator('body').innerText()).toContain(words.lastCount);
         await expectNoRawKeys(page);

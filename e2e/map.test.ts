@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stateColour } from '@mouldwatch/shared';
 import { seedOrganization } from '../server/src/seed/organization.js';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
@@ -42,6 +43,10 @@ afterAll(async () => {
   await new Promise((resolve) => tiles?.close(resolve));
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 const markers = (page: Page) => page.locator('.mw-map-marker, .mw-map-cluster-icon');
 const listItems = (page: Page) => page.getByTestId('map-list-item');
 const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
@@ -77,6 +82,12 @@ describe('the map', () => {
     expect(await page.getByTestId('map-canvas').getAttribute('data-variant')).toBe('1');
     await page.getByTestId('map-switch').getByText('Global map').click();
 
+    // List dots take the state colours of the home list and the charts; here every mould is off.
+    const dots = await listItems(page)
+      .locator('.mw-map-dot')
+      .evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundColor));
+    expect(new Set(dots)).toEqual(new Set(['rgb(217, 217, 217)']));
+
     // Filters: no demo device reports here (no simulator), so none is online.
     await choose(page, 'map-filter-online', 'Online');
     await expect.poll(() => listItems(page).count()).toBe(0);
@@ -90,6 +101,12 @@ describe('the map', () => {
     await expect.poll(() => page.getByTestId('map-facts-name').innerText()).toBe(name);
     await expect.poll(() => page.locator('.mw-map-marker-selected').count()).toBe(1);
     expect(await page.getByTestId('map-facts-source').innerText()).toBe('GPS');
+    // So do the pins (clusters apart): the selected one is blue.
+    const fills = await page
+      .locator('.mw-map-marker path[fill]')
+      .evaluateAll((paths) => paths.map((path) => path.getAttribute('fill')));
+    expect(fills).toContain('#1677ff');
+    expect(fills.filter((fill) => fill !== '#1677ff' && fill !== stateColour('off'))).toEqual([]);
 
     // A manual position, typed.
     await page.getByTestId('map-facts-set-position').click();
@@ -203,6 +220,17 @@ describe('the map', () => {
           message: `${language} at ${width}: no horizontal scrolling`,
         })
         .toBeLessThanOrEqual(0);
+      // The legend names the five state colours and covers none of the map's controls.
+      const legend = page.getByTestId('map-legend');
+      expect(await legend.locator('li').count()).toBe(5);
+      const legendBox = (await legend.boundingBox())!;
+      const area = (await page.getByTestId('map-canvas').boundingBox())!;
+      expect(legendBox.x).toBeGreaterThanOrEqual(area.x);
+      expect(legendBox.x + legendBox.width).toBeLessThanOrEqual(area.x + area.width);
+      for (const control of ['.leaflet-control-zoom', '.leaflet-control-attribution']) {
+        const box = (await page.locator(control).boundingBox())!;
+        expect(overlaps(legendBox, box), `${language} at ${width}: the legend covers ${control}`).toBe(false);
+      }
       await page.waitForTimeout(300);
       await screenshot(page, `map-${language}-${width}`, { fullPage: width < 500 });
     }

@@ -99,6 +99,12 @@ describe('moulds in the console', () => {
 
     await page.getByTestId('molds-add').click();
     await form(page).waitFor();
+    // Before anything is typed, the first step marks the fields it needs, as every form does.
+    const marked = await form(page)
+      .locator('label.ant-form-item-required')
+      .evaluateAll((labels) => labels.map((label) => label.getAttribute('for') ?? ''));
+    expect(marked.sort()).toEqual(['cavitation', 'company_id', 'device_no', 'group_id', 'name', 'start_count']);
+    await formShot(page, 'molds-form-info-marks-en-1440');
     // Next on an empty first step: the step's fields say what is missing, and the form stays.
     await next(page);
     await expect.poll(() => fieldError(page, 'name').innerText()).toBe('Required');

@@ -191,7 +191,7 @@ describe('the console on a phone', () => {
 
   it('fits the mould facts page', async () => {
     await page.getByTestId('mould-state').first().click();
-    await page.waitForURL('**/molddetail');
+    await page.waitForURL('**/molddetail?mold_id=*');
     await page.getByTestId('facts-name').waitFor();
     await expectInsideWindow(page.getByTestId('mould-facts'));
     await expectNoSideScroll(page);

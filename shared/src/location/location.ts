@@ -95,8 +95,18 @@ export interface MapAnswer {
   rows: MapMouldRow[];
 }
 
-/** A live position change: [mold id, lat, lng, source code, accuracy m]. */
-export type LivePosition = [id: number, lat: number, lng: number, source: number, accuracy_m: number | null];
+/**
+ * A live position change: [mold id, lat, lng, source code, accuracy m, located]. `located` is when
+ * the position shown was taken (epoch seconds): the fix's time, or the manual position's.
+ */
+export type LivePosition = [
+  id: number,
+  lat: number,
+  lng: number,
+  source: number,
+  accuracy_m: number | null,
+  located: number,
+];
 
 /** `GET /api/yudata/location_history/`: one point of a mould's track. */
 export interface LocationHistoryPoint {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CYCLE_BAND_COLOURS, cycleBand } from './cycle-band.js';
+import { MOLD_STATES } from '../state/mold-state.js';
+import { CYCLE_BAND_COLOURS, cycleBand, cycleTimeIsCurrent } from './cycle-band.js';
 
 describe('cycleBand', () => {
   it('is good within 2 %, on either side of the target', () => {
@@ -39,5 +40,11 @@ describe('cycleBand', () => {
 describe('CYCLE_BAND_COLOURS', () => {
   it('is green, yellow and red', () => {
     expect(CYCLE_BAND_COLOURS).toEqual({ good: '#52c41a', warn: '#faad14', bad: '#ff4d4f' });
+  });
+});
+
+describe('cycleTimeIsCurrent', () => {
+  it('holds while the mould runs, waits or alarms, not once it is stopped or off', () => {
+    expect(MOLD_STATES.filter(cycleTimeIsCurrent)).toEqual(['run', 'stby', 'idle', 'alarm']);
   });
 });

@@ -1,3 +1,4 @@
+import type { MoldState } from '../state/mold-state.js';
 import { STATUS_PALETTE } from '../state/state-colours.js';
 
 /** How far a cycle time lies from its target (spec §4): good ≤ 2 %, warn ≤ 5 %, bad beyond; none without both. */
@@ -38,3 +39,9 @@ export function cycleBand(actual: number | null | undefined, target: number | nu
   if (deviation <= CYCLE_WARN_TOLERANCE + LIMIT_SLACK) return 'warn';
   return 'bad';
 }
+
+/**
+ * Whether a mould's last cycle time still describes how it runs. A stopped or off mould keeps the
+ * time of its last cycle: that is a last known value, not a healthy one, and is shown without its band.
+ */
+export const cycleTimeIsCurrent = (state: MoldState) => state !== 'stop' && state !== 'off';

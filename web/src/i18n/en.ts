@@ -290,6 +290,8 @@ export const en = {
       lastConnect: 'Last connect',
     },
     seconds: '{{value}} s',
+    lastCycle: 'last {{value}}',
+    lastCycleHint: 'The last cycle before the mould stopped: it is not running now',
     pmDue: 'PM due (+{{cycles}})',
     noReading: 'No reading yet',
     favouriteAdd: 'Add to favourites',
@@ -306,6 +308,7 @@ export const en = {
       noSelection: 'No mould selected. Choose a mould on the home screen.',
       goHome: 'Go to home',
       loadFailed: 'The mould could not be loaded.',
+      forbidden: 'You may not see this mould.',
       sections: { mould: 'Mould', production: 'Production', dates: 'Dates', device: 'Device and location' },
       fields: {
         mouldNo: 'Mould no',

@@ -291,6 +291,8 @@ export const kor: UiCatalog = {
       lastConnect: '마지막 연결',
     },
     seconds: '{{value}}초',
+    lastCycle: '마지막 {{value}}',
+    lastCycleHint: '금형이 멈추기 전 마지막 사이클: 지금은 가동 중이 아님',
     pmDue: 'PM 필요 (+{{cycles}})',
     noReading: '아직 데이터 없음',
     favouriteAdd: '즐겨찾기에 추가',
@@ -307,6 +309,7 @@ export const kor: UiCatalog = {
       noSelection: '선택한 금형이 없습니다. 홈 화면에서 금형을 선택하세요.',
       goHome: '홈으로',
       loadFailed: '금형을 불러오지 못했습니다.',
+      forbidden: '이 금형을 볼 권한이 없습니다.',
       sections: { mould: '금형', production: '생산', dates: '날짜', device: '장치 및 위치' },
       fields: {
         mouldNo: '금형 번호',

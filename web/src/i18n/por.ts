@@ -306,6 +306,8 @@ export const por: UiCatalog = {
       lastConnect: 'Última conexão',
     },
     seconds: '{{value}} s',
+    lastCycle: 'último {{value}}',
+    lastCycleHint: 'O último ciclo antes de o molde parar: ele não está produzindo agora',
     pmDue: 'PM vencida (+{{cycles}})',
     noReading: 'Ainda sem leitura',
     favouriteAdd: 'Adicionar aos favoritos',
@@ -322,6 +324,7 @@ export const por: UiCatalog = {
       noSelection: 'Nenhum molde selecionado. Escolha um molde na tela inicial.',
       goHome: 'Ir para o início',
       loadFailed: 'Não foi possível carregar o molde.',
+      forbidden: 'Você não tem permissão para ver este molde.',
       sections: { mould: 'Molde', production: 'Produção', dates: 'Datas', device: 'Dispositivo e localização' },
       fields: {
         mouldNo: 'Nº do molde',

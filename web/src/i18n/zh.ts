@@ -290,6 +290,8 @@ export const zh: UiCatalog = {
       lastConnect: '最后连接',
     },
     seconds: '{{value}} 秒',
+    lastCycle: '上次 {{value}}',
+    lastCycleHint: '模具停机前的最后一个周期：当前未在生产',
     pmDue: '需保养（超 {{cycles}}）',
     noReading: '暂无数据',
     favouriteAdd: '加入收藏',
@@ -306,6 +308,7 @@ export const zh: UiCatalog = {
       noSelection: '未选择模具。请在首页选择一套模具。',
       goHome: '返回首页',
       loadFailed: '模具加载失败。',
+      forbidden: '您无权查看此模具。',
       sections: { mould: '模具', production: '生产', dates: '日期', device: '设备与位置' },
       fields: {
         mouldNo: '模具编号',

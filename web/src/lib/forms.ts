@@ -37,3 +37,25 @@ export function schemaRule(schema: SafeParser, field: string, t: TFunction): For
     },
   });
 }
+
+/** The ways a field can be left empty. */
+const EMPTY_VALUES = [undefined, null, ''] as const;
+
+/**
+ * Whether a rule refuses a field left empty, every way (absent, null, ''): the form marks such a
+ * field required. `issueWhen(empty)` is the rule's issue for the field holding `empty`.
+ */
+export const refusesEmpty = (issueWhen: (empty: unknown) => unknown) =>
+  EMPTY_VALUES.every((empty) => issueWhen(empty) !== undefined);
+
+/** Whether the shared schema refuses `field` left empty: its form item carries the required mark. */
+export const isRequiredBy = (schema: SafeParser, field: string) =>
+  refusesEmpty((empty) => fieldIssue(schema, { [field]: empty }, field));
+
+/**
+ * A form item's required mark and its rule, both from the shared schema: one rule marks the field
+ * and checks it. Spread on the item: `<Form.Item name="name" {...schemaField(schema, 'name', t)}>`.
+ */
+export function schemaField(schema: SafeParser, field: string, t: TFunction): { required: boolean; rules: FormRule[] } {
+  return { required: isRequiredBy(schema, field), rules: [schemaRule(schema, field, t)] };
+}

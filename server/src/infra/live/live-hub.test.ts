@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { AlarmType, LIVE_MAX_FRAME_BYTES, type MoldLiveStatus } from '@mouldwatch/shared';
+import { AlarmType, LIVE_MAX_FRAME_BYTES, type LivePosition, type MoldLiveStatus } from '@mouldwatch/shared';
 import { createMold } from '../../../test/factories.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -283,27 +283,30 @@ describe('live mould list updates', () => {
     const first = await loggedIn(viewerToken);
     const second = await loggedIn(viewerToken);
     const admin = await loggedIn(adminToken);
-    const publish = (positions: Array<[number, number, number, number, number | null]>) =>
+    const publish = (positions: LivePosition[]) =>
       app.context.bus.publish('moldPositions', { orgId: app.orgId, positions });
 
     publish([
-      [hidden, 22.5, 114.1, 1, 8],
-      [visible, 31.2, 121.5, 2, 40],
+      [hidden, 22.5, 114.1, 1, 8, 1_700_000_000],
+      [visible, 31.2, 121.5, 2, 40, 1_700_000_000],
     ]);
-    const expected = { type: 'positions', data: [[visible, 31.2, 121.5, 2, 40]] };
+    const expected = { type: 'positions', data: [[visible, 31.2, 121.5, 2, 40, 1_700_000_000]] };
     expect(await first.next('positions')).toEqual(expected);
     expect(await second.next('positions')).toEqual(expected);
     expect(await admin.next('positions')).toEqual({
       type: 'positions',
       data: [
-        [hidden, 22.5, 114.1, 1, 8],
-        [visible, 31.2, 121.5, 2, 40],
+        [hidden, 22.5, 114.1, 1, 8, 1_700_000_000],
+        [visible, 31.2, 121.5, 2, 40, 1_700_000_000],
       ],
     });
 
     // Only moulds the viewer may not read: nothing at all reaches the viewer's sockets.
-    publish([[hidden, 22.6, 114.2, 3, null]]);
-    expect(await admin.next('positions')).toEqual({ type: 'positions', data: [[hidden, 22.6, 114.2, 3, null]] });
+    publish([[hidden, 22.6, 114.2, 3, null, 1_700_000_000]]);
+    expect(await admin.next('positions')).toEqual({
+      type: 'positions',
+      data: [[hidden, 22.6, 114.2, 3, null, 1_700_000_000]],
+    });
     await expect(first.next('positions', 300)).rejects.toThrow(/no positions/);
     await expect(second.next('positions', 300)).rejects.toThrow(/no positions/);
     for (const client of [first, second, admin]) client.socket.close();

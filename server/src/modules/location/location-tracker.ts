@@ -133,7 +133,7 @@ export class LocationTracker {
           ? { lat: current.fix_lat, lng: current.fix_lng, source: current.fix_source }
           : undefined;
     if (shownBefore && shownBefore.source === fix.source && distanceM(shownBefore, fix) < LIVE_MOVE_M) return undefined;
-    return [moldId, fix.lat, fix.lng, SOURCE_CODES[fix.source], fix.accuracy_m];
+    return [moldId, fix.lat, fix.lng, SOURCE_CODES[fix.source], fix.accuracy_m, Math.floor(fix.at.getTime() / 1000)];
   }
 
   /** The points of `fixes` (in time order) that the thinning rule keeps, after the mould's last one. */

@@ -14,6 +14,9 @@ const shownLng = sql<
 >`case when l.manual_at is not null and (l.fix_at is null or l.fix_at <= l.manual_at) then l.manual_lng else coalesce(l.fix_lng, s.lng) end`;
 const shownSource = sql<number>`case when l.manual_at is not null and (l.fix_at is null or l.fix_at <= l.manual_at) then 2 when l.fix_source = 'wifi' then 1 else 0 end`;
 
+/** When the shown position was taken, epoch seconds: the manual position's time, or the fix's (the status's last contact for a position only the status holds). */
+const shownAt = sql<number>`extract(epoch from case when ${shownSource} = 2 then l.manual_at else coalesce(l.fix_at, s.last_connect_at) end)::bigint`;
+
 export interface MapFilters {
   companyId?: number;
   groupId?: number;
@@ -80,7 +83,7 @@ export class LocationRepository {
           round(${shownLat}::numeric, 7), round(${shownLng}::numeric, 7), ${shownSource},
           case when ${shownSource} = 1 then round(l.fix_accuracy_m) end,
           coalesce(l.battery, s.battery),
-          extract(epoch from case when ${shownSource} = 2 then l.manual_at else coalesce(l.fix_at, s.last_connect_at) end)::bigint,
+          ${shownAt},
           case when ${shownSource} = 2 then l.manual_label else '' end
         ) order by m.id)::text, '[]')`.as('rows'),
         eb.fn.countAll<number>().as('count'),
@@ -200,6 +203,7 @@ export class LocationRepository {
         shownSource.as('source'),
         'l.fix_accuracy_m as accuracy_m',
         'l.manual_label as label',
+        shownAt.as('located'),
       ])
       .executeTakeFirst();
   }

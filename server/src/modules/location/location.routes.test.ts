@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MenuId, wgs84ToGcj02 } from '@mouldwatch/shared';
+import { MenuId, wgs84ToGcj02, type LivePosition } from '@mouldwatch/shared';
 import { createMold, limitMenuActions, mouldWithDevice, telemetryMessage, userIdOf } from '../../../test/factories.js';
 import { addCompany, addGroup, otherOrganisationAdmin, putInGroup } from '../../../test/organisation.js';
 import { ADMIN, startTestApp, VIEWER, type TestApp } from '../../../test/test-app.js';
@@ -67,6 +67,29 @@ describe('positions from readings', () => {
     // start / end narrow the history.
     expect((await history(admin, moldId, `&start=${t + 5}`)).json().total).toBe(1);
     expect((await history(admin, moldId, `&end=${t + 5}`)).json().data[0].datetime).toBe(t);
+  });
+
+  it('tells the consoles when the position shown was taken, not when the message went out', async () => {
+    const { moldId, send } = await mouldWithDevice(app, admin, [adminId]);
+    const heard: LivePosition[] = [];
+    const unsubscribe = app.context.bus.subscribe('moldPositions', ({ positions }) => void heard.push(...positions));
+    try {
+      const t = now() - 2 * 86_400;
+      await send([telemetryMessage(1, { ts: t, gps: { lat: 22.5431, lng: 114.0579 } })]);
+      await app.services.locationTracker.settled();
+      expect(heard.filter(([id]) => id === moldId).map((position) => position[5])).toEqual([t]);
+      const [row] = (await mapOf(admin)).filter((entry) => entry.id === moldId);
+      expect(row?.located).toBe(t);
+      // A manual position and then its removal: the map goes back to the fix of two days ago, and says so.
+      expect((await setManual(admin, moldId, { lat: 22.6, lng: 114.1, label: 'Bay 3' })).json().code).toBe(200);
+      expect(heard.at(-1)?.[5]).toBeGreaterThanOrEqual(now() - 5);
+      expect(
+        (await app.request({ method: 'DELETE', url: `/api/yudata/map/position/${moldId}/`, token: admin })).json().code,
+      ).toBe(200);
+      expect(heard.at(-1)).toEqual([moldId, 22.5431, 114.0579, 0, null, t]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it("keeps the whole track of a device's buffered upload, thinned, not only its newest position", async () => {

@@ -192,7 +192,16 @@ export class LocationService {
     const source = Number(shown.source);
     this.context.bus.publish('moldPositions', {
       orgId,
-      positions: [[moldId, shown.lat, shown.lng, source, source === SOURCE_CODES.wifi ? shown.accuracy_m : null]],
+      positions: [
+        [
+          moldId,
+          shown.lat,
+          shown.lng,
+          source,
+          source === SOURCE_CODES.wifi ? shown.accuracy_m : null,
+          Number(shown.located),
+        ],
+      ],
     });
   }
 

@@ -17,10 +17,8 @@ import { LoadFailed } from './LoadFailed';
 import { MouldList } from './MouldList';
 import { useSortableParts } from './useSortableParts';
 import { StateTiles } from './StateTiles';
+import { mouldFactsPath } from '../../../lib/screen';
 import '../home.css';
-
-/** The route of the selected mould's facts (spec §2: a child of home). */
-const MOULD_DETAIL_PATH = '/molddetail';
 
 /** The selection the detail screens read: which mould, and what to call it until its facts arrive. */
 function useOpenMould() {
@@ -30,7 +28,7 @@ function useOpenMould() {
     (mould: HomeMould) => {
       const { id, name, mold_number, device_no } = mould;
       select({ id, name, mold_number, device_no }, id);
-      navigate(MOULD_DETAIL_PATH);
+      navigate(mouldFactsPath(id));
     },
     [navigate, select],
   );

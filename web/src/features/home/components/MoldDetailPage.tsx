@@ -1,11 +1,13 @@
 import { ArrowLeftOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
 import { Button, Empty, Progress, Result, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { MenuId, type MaintenanceStatus } from '@mouldwatch/shared';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MenuId, ResponseCode, type MaintenanceStatus } from '@mouldwatch/shared';
 import type { en } from '../../../i18n/en';
 import { SkeletonRows } from '../../../components/SkeletonRows';
+import { ApiError } from '../../../lib/api-client';
+import { MOLD_ID_PARAM } from '../../../lib/screen';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time';
 import { useMouldFacts, type MouldFacts } from '../api/getMouldFacts';
@@ -26,11 +28,28 @@ const HOME_PATH = '/index';
 
 type FactKey = keyof (typeof en)['home']['detail']['fields'];
 
-/** The mould chosen on the home screen: the spec's displayed facts, and the way to its charts. */
+/**
+ * The mould chosen on the home screen: the spec's displayed facts, and the way to its charts. The
+ * address names the mould (`?mold_id=`), so a reload or a link sent to a colleague opens the same
+ * one; without it, the session's selection is written into the address.
+ */
 export function MoldDetailPage() {
-  const moldId = useSession((state) => state.homeSelectMoldId);
+  const selected = useSession((state) => state.homeSelectMoldId);
+  const select = useSession((state) => state.setHomeSelectMold);
+  const [params, setParams] = useSearchParams();
+  const linked = moldIdParam(params.get(MOLD_ID_PARAM));
+  useEffect(() => {
+    if (linked !== null && linked !== selected) select(null, linked);
+    else if (linked === null && selected !== null) setParams({ [MOLD_ID_PARAM]: String(selected) }, { replace: true });
+  }, [linked, selected, select, setParams]);
+  const moldId = linked ?? selected;
   return moldId === null ? <NoSelection /> : <MouldFactsPage key={moldId} moldId={moldId} />;
 }
+
+const moldIdParam = (text: string | null) => {
+  const id = Number(text);
+  return text !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
 
 function NoSelection() {
   const { t } = useTranslation();
@@ -57,6 +76,17 @@ function MouldFactsPage({ moldId }: { moldId: number }) {
     </Button>
   );
   if (facts.isPending) return <SkeletonRows rows={10} className="mw-home-panel" />;
+  if (facts.isError && facts.error instanceof ApiError && facts.error.code === ResponseCode.forbidden) {
+    return (
+      <Result
+        status="403"
+        title={t('home.detail.forbidden')}
+        extra={back}
+        className="mw-home-panel"
+        data-testid="facts-forbidden"
+      />
+    );
+  }
   if (facts.isError) {
     return (
       <Result

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   CYCLE_BAND_COLOURS,
   cycleBand,
+  cycleTimeIsCurrent,
   stateColour,
   temperatureUnitLabel,
   type Language,
@@ -62,17 +63,30 @@ export function Connection({ online, display }: Shown & { online: boolean }) {
   );
 }
 
-/** A cycle time (s) against the target, coloured by the spec's 2 % and 5 % bands. */
+/**
+ * A cycle time (s) against the target, coloured by the spec's 2 % and 5 % bands. With the mould's
+ * `state`, a stopped or off mould's last cycle time is shown grey and marked as the last one, unbanded.
+ */
 export function CycleTime({
   actual,
   target,
   display,
+  state,
   digits = 1,
-}: Shown & { actual: number | null; target: number | null; digits?: number }) {
+}: Shown & { actual: number | null; target: number | null; state?: MoldState; digits?: number }) {
   if (actual === null) return dash;
+  const seconds = (value: number, places: number) => display.t('home.seconds', { value: value.toFixed(places) });
+  if (state !== undefined && !cycleTimeIsCurrent(state)) {
+    return (
+      <span className="mw-home-cycle mw-home-cycle-last" data-testid="mould-cycle" data-band="last">
+        <span className="mw-home-figure" title={display.t('home.lastCycleHint')}>
+          {display.t('home.lastCycle', { value: seconds(actual, digits) })}
+        </span>
+      </span>
+    );
+  }
   const band = cycleBand(actual, target);
   const deviation = deviationPercent(actual, target);
-  const seconds = (value: number, places: number) => display.t('home.seconds', { value: value.toFixed(places) });
   return (
     <span className="mw-home-cycle" data-testid="mould-cycle" data-band={band}>
       {band === 'none' ? null : <span className="mw-home-band" style={{ background: CYCLE_BAND_COLOURS[band] }} />}

@@ -52,7 +52,12 @@ function MouldRowContent({ mould, display, onToggleFavourite, handle }: LayoutPr
       </span>
       <StateTag state={mould.state} display={display} />
       <Connection online={mould.online} display={display} />
-      <CycleTime actual={mould.last_cycle_time} target={mould.target_cycle_time} display={display} />
+      <CycleTime
+        actual={mould.last_cycle_time}
+        target={mould.target_cycle_time}
+        state={mould.state}
+        display={display}
+      />
       <Count value={mould.counter} display={display} />
       <PmRemaining cycles={mould.cycles_until_pm} display={display} />
       <Temperatures values={mould.mold_temp} display={display} listUpTo={1} withUnit={false} />
@@ -82,7 +87,12 @@ function MouldCardContent({ mould, display, onToggleFavourite, handle }: LayoutP
       <dl className="mw-home-card-figures">
         <dt>{t('home.columns.cycleTime')}</dt>
         <dd>
-          <CycleTime actual={mould.last_cycle_time} target={mould.target_cycle_time} display={display} />
+          <CycleTime
+            actual={mould.last_cycle_time}
+            target={mould.target_cycle_time}
+            state={mould.state}
+            display={display}
+          />
         </dd>
         <dt>{t('home.columns.counter')}</dt>
         <dd>

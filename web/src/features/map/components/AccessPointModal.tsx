@@ -6,6 +6,7 @@ import {
   type AccessPointRecord,
 } from '@mouldwatch/shared';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
+import { isRequiredBy } from '../../../lib/forms';
 
 export interface AccessPointModalProps {
   /** The access point edited; undefined: a new one. */
@@ -37,6 +38,11 @@ export function AccessPointModal({ record, saving, onSave, onCancel }: AccessPoi
       throw new Error(t(key && key in MESSAGE_KEYS ? MESSAGE_KEYS[key] : 'apInvalid'));
     },
   });
+  /** A field's required mark and rule: both from the shared schema. */
+  const item = (field: keyof AccessPointForm) => ({
+    required: isRequiredBy(accessPointFormSchema, field),
+    rules: [rule(field)],
+  });
   const submit = (values: AccessPointForm) => {
     const parsed = accessPointFormSchema.safeParse({
       ...values,
@@ -60,7 +66,6 @@ export function AccessPointModal({ record, saving, onSave, onCancel }: AccessPoi
       <Form
         form={form}
         layout="vertical"
-        requiredMark={false}
         initialValues={
           record
             ? {
@@ -73,19 +78,19 @@ export function AccessPointModal({ record, saving, onSave, onCancel }: AccessPoi
             : { label: '' }
         }
       >
-        <Form.Item name="bssid" label={t('apBssid')} rules={[rule('bssid')]} extra={t('apBssidHint')}>
+        <Form.Item name="bssid" label={t('apBssid')} {...item('bssid')} extra={t('apBssidHint')}>
           <Input maxLength={17} autoComplete="off" data-testid="map-ap-bssid" />
         </Form.Item>
-        <Form.Item name="lat" label={t('latitude')} rules={[rule('lat')]}>
+        <Form.Item name="lat" label={t('latitude')} {...item('lat')}>
           <InputNumber style={{ width: '100%' }} step={0.0001} data-testid="map-ap-lat" />
         </Form.Item>
-        <Form.Item name="lng" label={t('longitude')} rules={[rule('lng')]}>
+        <Form.Item name="lng" label={t('longitude')} {...item('lng')}>
           <InputNumber style={{ width: '100%' }} step={0.0001} data-testid="map-ap-lng" />
         </Form.Item>
-        <Form.Item name="accuracy_m" label={t('accuracyColumn')} rules={[rule('accuracy_m')]}>
+        <Form.Item name="accuracy_m" label={t('accuracyColumn')} {...item('accuracy_m')}>
           <InputNumber style={{ width: '100%' }} min={1} max={5000} data-testid="map-ap-accuracy" />
         </Form.Item>
-        <Form.Item name="label" label={t('label')} rules={[rule('label')]}>
+        <Form.Item name="label" label={t('label')} {...item('label')}>
           <Input maxLength={LOCATION_LABEL_MAX} data-testid="map-ap-label" />
         </Form.Item>
       </Form>

@@ -36,7 +36,7 @@ export function ManualPositionModal({ name, initial, saving, onSave, onPick, onC
       okButtonProps={{ 'data-testid': 'map-manual-save' } as Record<`data-${string}`, string>}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false}>
+      <Form form={form} layout="vertical">
         <Form.Item name="lat" label={t('latitude')} rules={[{ required: true, type: 'number', min: -90, max: 90 }]}>
           <InputNumber style={{ width: '100%' }} step={0.0001} data-testid="map-manual-lat" />
         </Form.Item>

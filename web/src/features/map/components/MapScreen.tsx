@@ -1,8 +1,8 @@
 import { AutoComplete, Alert, Button, Empty, Select } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GLOSSARY, MenuId, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
-import type { ScreenProps } from '../../../lib/screen';
+import { GLOSSARY, MenuId, stateColour, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
+import { mouldFactsPath, type ScreenProps } from '../../../lib/screen';
 import { useMenuActions } from '../../../components/admin/useMenuActions';
 import { currentLanguage } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
@@ -13,6 +13,7 @@ import { useMapMoulds } from '../api/getMap';
 import { useMapConfig } from '../api/getMapConfig';
 import { useClearManualPosition, useSetManualPosition } from '../api/manualPosition';
 import { applyPositions, passes, searchMoulds, type MapFilters, type MapMould } from '../model/mapModel';
+import { MapLegend } from './MapLegend';
 import { MouldFacts } from './MouldFacts';
 import { MouldMap } from './MouldMap';
 import './map.css';
@@ -142,7 +143,7 @@ export function MapScreen({ title }: ScreenProps) {
   };
   const openDetails = (mould: MapMould) => {
     selectMould({ id: mould.id, name: mould.name, mold_number: mould.moldNumber }, mould.id);
-    void navigate('/molddetail');
+    void navigate(mouldFactsPath(mould.id));
   };
   const saveManual = (position: ManualPosition) => {
     if (!selected) return;
@@ -270,6 +271,7 @@ export function MapScreen({ title }: ScreenProps) {
             track={historyOpen ? track : null}
             onTilesUnavailable={setTilesUnavailable}
           />
+          <MapLegend />
           {query.isLoading && (
             <div className="mw-map-loading" role="status" data-testid="map-loading">
               {t('loading')}
@@ -309,7 +311,7 @@ export function MapScreen({ title }: ScreenProps) {
                       onClick={() => flyTo(mould)}
                       data-testid="map-list-item"
                     >
-                      <span className={`mw-map-dot mw-map-dot-${mould.online ? mould.state : 'offline'}`} />
+                      <span className="mw-map-dot" style={{ background: stateColour(mould.state) }} />
                       <span className="mw-map-list-name">{mould.name}</span>
                       <span className="mw-map-list-number">{mould.moldNumber}</span>
                     </button>

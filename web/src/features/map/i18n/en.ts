@@ -4,6 +4,7 @@ export const en = {
   group: 'Mould group',
   state: 'State',
   connection: 'Connection',
+  legend: 'Legend: pin colours by mould state',
   searchPlaceholder: 'Find a mould by name or mould no',
   noMatch: 'No mould found',
   inView: 'Moulds in view: {{count}}',

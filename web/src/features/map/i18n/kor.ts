@@ -5,6 +5,7 @@ export const kor: typeof en = {
   group: '금형 그룹',
   state: '상태',
   connection: '연결',
+  legend: '범례: 금형 상태별 핀 색상',
   searchPlaceholder: '이름 또는 금형 번호로 금형 찾기',
   noMatch: '금형을 찾을 수 없습니다',
   inView: '화면의 금형: {{count}}',

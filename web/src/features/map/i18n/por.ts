@@ -5,6 +5,7 @@ export const por: typeof en = {
   group: 'Grupo de moldes',
   state: 'Estado',
   connection: 'Conexão',
+  legend: 'Legenda: cores dos marcadores por estado do molde',
   searchPlaceholder: 'Encontrar um molde pelo nome ou nº do molde',
   noMatch: 'Nenhum molde encontrado',
   inView: 'Moldes na vista: {{count}}',

@@ -5,6 +5,7 @@ export const zh: typeof en = {
   group: '模具组',
   state: '状态',
   connection: '连接',
+  legend: '图例：按模具状态着色',
   searchPlaceholder: '按名称或模具编号查找模具',
   noMatch: '未找到模具',
   inView: '视图中的模具：{{count}}',

@@ -16,9 +16,9 @@ describe('map model', () => {
 
   it("drops a manual position's label once a live fix replaces it", () => {
     const moulds = new Map([[2, fromRow(row(2, 'B', { 9: 2, 13: 'Bay 3' }))]]);
-    applyPositions(moulds, [[2, 31.24, 121.48, 2, null]]);
+    applyPositions(moulds, [[2, 31.24, 121.48, 2, null, 1_700_000_500]]);
     expect(moulds.get(2)).toMatchObject({ source: 'manual', label: 'Bay 3' });
-    applyPositions(moulds, [[2, 31.25, 121.48, 0, null]]);
+    applyPositions(moulds, [[2, 31.25, 121.48, 0, null, 1_700_000_500]]);
     expect(moulds.get(2)).toMatchObject({ source: 'gps', label: '' });
   });
 
@@ -39,9 +39,9 @@ describe('map model', () => {
 
   it('applies live positions to known moulds only', () => {
     const moulds = new Map([[1, fromRow(row(1, 'A'))]]);
-    expect(applyPositions(moulds, [[2, 1, 1, 0, null]])).toBe(false);
-    expect(applyPositions(moulds, [[1, 5, 6, 2, null]])).toBe(true);
-    expect(moulds.get(1)).toMatchObject({ lat: 5, lng: 6, source: 'manual' });
+    expect(applyPositions(moulds, [[2, 1, 1, 0, null, 1_700_000_500]])).toBe(false);
+    expect(applyPositions(moulds, [[1, 5, 6, 2, null, 1_700_000_500]])).toBe(true);
+    expect(moulds.get(1)).toMatchObject({ lat: 5, lng: 6, source: 'manual', located: 1_700_000_500 });
   });
 
   it('draws provider 1 in GCJ-02 and provider 2 as is', () => {

@@ -51,7 +51,7 @@ export function fromRow(row: MapMouldRow): MapMould {
 /** Applies live positions to the moulds the map knows; answers whether any changed. */
 export function applyPositions(moulds: Map<number, MapMould>, positions: readonly LivePosition[]): boolean {
   let changed = false;
-  for (const [id, lat, lng, source, accuracy] of positions) {
+  for (const [id, lat, lng, source, accuracy, located] of positions) {
     const mould = moulds.get(id);
     if (!mould) continue;
     moulds.set(id, {
@@ -60,7 +60,8 @@ export function applyPositions(moulds: Map<number, MapMould>, positions: readonl
       lng,
       source: SOURCE_BY_CODE[source] ?? 'gps',
       accuracy,
-      located: Date.now() / 1000,
+      // When the position was taken, not when the message came: a manual position cleared shows an older fix.
+      located,
       // A position from a live fix is no manual one; a new manual one's label comes with the map's refetch.
       label: source === 2 ? mould.label : '',
     });

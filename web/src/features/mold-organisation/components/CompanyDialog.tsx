@@ -4,7 +4,7 @@ import { companyFormSchema, type CompanyForm, type CompanyRecord } from '@mouldw
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { serverText } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
-import { schemaRule } from '../../../lib/forms';
+import { schemaField } from '../../../lib/forms';
 import { useSaveCompany } from '../api/saveCompany';
 import { FormDialog } from './FormDialog';
 
@@ -34,12 +34,7 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
       onClose={onClose}
       testId="company-dialog"
     >
-      <Form.Item
-        name="name"
-        label={t('company.name')}
-        required
-        rules={[schemaRule(companyFormSchema, 'name', tCommon)]}
-      >
+      <Form.Item name="name" label={t('company.name')} {...schemaField(companyFormSchema, 'name', tCommon)}>
         <Input maxLength={15} showCount autoFocus data-testid="company-name" />
       </Form.Item>
     </FormDialog>

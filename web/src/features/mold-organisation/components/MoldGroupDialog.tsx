@@ -4,7 +4,7 @@ import { moldGroupFormSchema, type MoldGroupForm, type MoldGroupRecord } from '@
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { serverText } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
-import { schemaRule } from '../../../lib/forms';
+import { schemaField } from '../../../lib/forms';
 import { useSaveMoldGroup } from '../api/saveMoldGroup';
 import { CompanySelect } from './CompanySelect';
 import { FormDialog } from './FormDialog';
@@ -25,7 +25,7 @@ export function MoldGroupDialog({ group, companyId, onClose }: MoldGroupDialogPr
     await save.mutateAsync({ id: group?.id, form: values });
     toast.success(serverText(group ? 'modified' : 'added'));
   };
-  const rule = (field: keyof MoldGroupForm) => [schemaRule(moldGroupFormSchema, field, tCommon)];
+  const field = (name: keyof MoldGroupForm) => schemaField(moldGroupFormSchema, name, tCommon);
   return (
     <FormDialog
       title={t(group ? 'group.edit' : 'group.add')}
@@ -37,10 +37,10 @@ export function MoldGroupDialog({ group, companyId, onClose }: MoldGroupDialogPr
       onClose={onClose}
       testId="group-dialog"
     >
-      <Form.Item name="company_id" label={t('group.company')} required rules={rule('company_id')}>
+      <Form.Item name="company_id" label={t('group.company')} {...field('company_id')}>
         <CompanySelect testId="group-company" />
       </Form.Item>
-      <Form.Item name="name" label={t('group.name')} required rules={rule('name')}>
+      <Form.Item name="name" label={t('group.name')} {...field('name')}>
         <Input maxLength={15} showCount data-testid="group-name" />
       </Form.Item>
     </FormDialog>

@@ -1,5 +1,5 @@
 import { MOLD_FORM_STEPS, type ValidationMessageKey } from '@mouldwatch/shared';
-import { isValidationKey } from '../../../lib/forms';
+import { isValidationKey, refusesEmpty } from '../../../lib/forms';
 
 /** A field of the form as antd names it: the schema's path (['hot_temp_setting', 0, 'name']). */
 export type FieldPath = Array<string | number>;
@@ -99,7 +99,7 @@ export function isRequiredAt(step: number, path: FieldPath): boolean {
   const id = `${step}:${path.join('.')}`;
   let required = requiredFields.get(id);
   if (required === undefined) {
-    required = [undefined, null, ''].every((empty) => issueAt(step, valueAt(path, empty), path) !== undefined);
+    required = refusesEmpty((empty) => issueAt(step, valueAt(path, empty), path));
     requiredFields.set(id, required);
   }
   return required;

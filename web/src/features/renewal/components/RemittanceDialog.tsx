@@ -2,7 +2,7 @@ import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RENEWAL_TYPES, remittanceSchema, sameBankCountry, type RenewalRecord } from '@mouldwatch/shared';
 import { FormDialog } from '../../../components/FormDialog';
-import { fieldIssue } from '../../../lib/forms';
+import { fieldIssue, isRequiredBy } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
 import { useBankCountries } from '../api/lookups';
 import { remitRenewal } from '../api/remitRenewal';
@@ -36,6 +36,8 @@ export function RemittanceDialog({ order, onClose }: { order: RenewalRecord | nu
       }
     },
   });
+  /** A field's required mark and rule: both from the shared schema. */
+  const item = (field: Field) => ({ required: isRequiredBy(remittanceSchema, field), rules: [rule(field)] });
 
   const save = async (values: Values) => {
     if (!order) return;
@@ -89,27 +91,25 @@ export function RemittanceDialog({ order, onClose }: { order: RenewalRecord | nu
     >
       {order ? (
         <>
-          <Form.Item name="remitter" label={t('remittance.remitter')} required rules={[rule('remitter')]}>
+          <Form.Item name="remitter" label={t('remittance.remitter')} {...item('remitter')}>
             <Input maxLength={64} autoFocus data-testid="remit-remitter" />
           </Form.Item>
           <Form.Item
             name="account_number"
             label={t('remittance.accountNumber')}
             extra={t('remittance.accountHint')}
-            required
-            rules={[rule('account_number')]}
+            {...item('account_number')}
           >
             <Input maxLength={48} inputMode="text" data-testid="remit-account" />
           </Form.Item>
           <Form.Item
             name="transaction_serial_number"
             label={t('remittance.serial')}
-            required
-            rules={[rule('transaction_serial_number')]}
+            {...item('transaction_serial_number')}
           >
             <Input maxLength={64} data-testid="remit-serial" />
           </Form.Item>
-          <Form.Item name="country" label={t('remittance.country')} required rules={[rule('country')]}>
+          <Form.Item name="country" label={t('remittance.country')} {...item('country')}>
             <Select
               options={(countries.data ?? [{ country: order.country, currency: order.currency }]).map((row) => ({
                 value: row.country,
@@ -119,7 +119,7 @@ export function RemittanceDialog({ order, onClose }: { order: RenewalRecord | nu
               data-testid="remit-country"
             />
           </Form.Item>
-          <Form.Item name="renewal_type" label={t('remittance.renewalType')} required rules={[rule('renewal_type')]}>
+          <Form.Item name="renewal_type" label={t('remittance.renewalType')} {...item('renewal_type')}>
             <Select
               options={RENEWAL_TYPES.map((type) => ({ value: type, label: t(`remittance.types.${type}`) }))}
               data-testid="remit-type"

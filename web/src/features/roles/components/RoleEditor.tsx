@@ -5,7 +5,7 @@ import { roleFormSchema, ROLE_NAME_MAX_LENGTH, type MenuAction, type RoleRecord 
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { serverText } from '../../../i18n';
 import { toast } from '../../../lib/feedback';
-import { schemaRule } from '../../../lib/forms';
+import { schemaField } from '../../../lib/forms';
 import { usePermissionTree, useSaveRole } from '../api/roles';
 import { grantedKeys, permissionsOf, toTreeData } from '../model/permissionTree';
 
@@ -54,7 +54,7 @@ export function RoleEditor({ role, onClose }: { role?: RoleRecord; onClose(): vo
         layout="vertical"
         initialValues={{ name: role?.name ?? '', is_viewer: role?.is_viewer ?? false }}
       >
-        <Form.Item name="name" label={t('name')} rules={[schemaRule(roleFormSchema, 'name', translate)]} required>
+        <Form.Item name="name" label={t('name')} {...schemaField(roleFormSchema, 'name', translate)}>
           <Input maxLength={ROLE_NAME_MAX_LENGTH + 8} autoComplete="off" data-testid="role-name-input" />
         </Form.Item>
         <Form.Item name="is_viewer" label={t('viewer')} valuePropName="checked" extra={t('viewerHint')}>

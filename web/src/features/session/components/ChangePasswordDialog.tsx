@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { passwordChangeSchema, type PasswordChangeForm } from '@mouldwatch/shared';
 import { endSession } from '../../../lib/auth';
-import { schemaRule } from '../../../lib/forms';
+import { schemaField } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
 import { useResetPassword } from '../api/resetPassword';
 
@@ -32,7 +32,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     });
   };
 
-  const rule = (field: keyof PasswordChangeForm) => [schemaRule(passwordChangeSchema, field, t)];
+  const field = (name: keyof PasswordChangeForm) => schemaField(passwordChangeSchema, name, t);
   return (
     <Modal
       open={open}
@@ -47,32 +47,24 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     >
       <Alert type="info" showIcon title={t('password.hint')} className="mw-dialog-hint" />
       <Form form={form} layout="vertical" requiredMark data-testid="password-form">
-        <Form.Item
-          name="oldPassword"
-          label={t('password.oldPassword')}
-          required
-          validateFirst
-          rules={rule('oldPassword')}
-        >
+        <Form.Item name="oldPassword" label={t('password.oldPassword')} validateFirst {...field('oldPassword')}>
           <Input.Password autoComplete="current-password" data-testid="password-old" />
         </Form.Item>
         <Form.Item
           name="newPassword"
           label={t('password.newPassword')}
-          required
           validateFirst
           dependencies={['oldPassword']}
-          rules={rule('newPassword')}
+          {...field('newPassword')}
         >
           <Input.Password autoComplete="new-password" data-testid="password-new" />
         </Form.Item>
         <Form.Item
           name="newPassword2"
           label={t('password.newPassword2')}
-          required
           validateFirst
           dependencies={['newPassword']}
-          rules={rule('newPassword2')}
+          {...field('newPassword2')}
         >
           <Input.Password autoComplete="new-password" data-testid="password-new2" />
         </Form.Item>

@@ -10,7 +10,7 @@ import {
   type ProfileForm,
 } from '@mouldwatch/shared';
 import { SkeletonRows } from '../../../components/SkeletonRows';
-import { schemaRule } from '../../../lib/forms';
+import { isRequiredBy, schemaField, schemaRule } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
 import { useUserInfo } from '../api/getUserInfo';
 import { useUpdateUserInfo } from '../api/updateUserInfo';
@@ -50,6 +50,7 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
   };
 
   const rule = (field: keyof ProfileForm) => [schemaRule(profileSchema, field, t)];
+  const field = (name: keyof ProfileForm) => schemaField(profileSchema, name, t);
   return (
     <Modal
       open={open}
@@ -81,13 +82,13 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
             <Input disabled value={user.data?.role ?? ''} data-testid="profile-role" />
           </Form.Item>
         </div>
-        <Form.Item name="name" label={t('profile.name')} extra={t('profile.nameHint')} required rules={rule('name')}>
+        <Form.Item name="name" label={t('profile.name')} extra={t('profile.nameHint')} {...field('name')}>
           <Input maxLength={64} data-testid="profile-name" />
         </Form.Item>
-        <Form.Item name="email" label={t('profile.email')} required rules={rule('email')}>
+        <Form.Item name="email" label={t('profile.email')} {...field('email')}>
           <Input type="email" maxLength={254} data-testid="profile-email" />
         </Form.Item>
-        <Form.Item name="mobile" label={t('profile.mobile')} required rules={rule('mobile')}>
+        <Form.Item name="mobile" label={t('profile.mobile')} {...field('mobile')}>
           <Input maxLength={32} data-testid="profile-mobile" />
         </Form.Item>
         <Form.Item
@@ -109,7 +110,7 @@ export function PersonalInfoDialog({ open, onClose }: PersonalInfoDialogProps) {
               </Suspense>
             </>
           }
-          required
+          required={isRequiredBy(profileSchema, 'frequency')}
         >
           <div className="mw-inline-fields">
             <Form.Item name="frequency" noStyle rules={rule('frequency')}>

@@ -1,14 +1,15 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/TextInput';
-import { fieldIssue, type SafeParser } from '../../../lib/forms';
+import { fieldIssue, isRequiredBy, type SafeParser } from '../../../lib/forms';
 
 type Values = Record<string, string>;
 
 /**
- * A form's values and messages: a field is checked with the shared rules as it changes, every field
- * when the form is sent. A plain form: antd's form engine would be most of the login page's code.
- * The schema loads at the first check, keeping zod out of the page's first bundle.
+ * A form's values, messages and required marks: a field is checked with the shared rules as it
+ * changes, every field when the form is sent, and marked required when the rules refuse it empty.
+ * A plain form: antd's form engine would be most of the login page's code. The schema loads as the
+ * form opens (a chunk of its own, after the page has drawn), keeping zod out of the page's first bundle.
  */
 export function useRuleForm<F extends Values>(
   loadSchema: () => Promise<SafeParser>,
@@ -18,9 +19,21 @@ export function useRuleForm<F extends Values>(
   const { t } = useTranslation();
   const [values, setValues] = useState<F>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof F, string>>>({});
+  const [loading] = useState(loadSchema);
+  const [formFields] = useState(() => Object.keys(initial));
+  const [required, setRequired] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    let open = true;
+    void loading.then((schema) => {
+      if (open) setRequired(new Set(formFields.filter((field) => isRequiredBy(schema, field))));
+    });
+    return () => {
+      open = false;
+    };
+  }, [loading, formFields]);
 
   const check = async (checked: F, fields: Array<keyof F & string>): Promise<boolean> => {
-    const schema = await loadSchema();
+    const schema = await loading;
     const found: Partial<Record<keyof F, string>> = {};
     for (const field of fields) {
       const key = fieldIssue(schema, checked, field);
@@ -39,25 +52,27 @@ export function useRuleForm<F extends Values>(
     event.preventDefault();
     void check(values, Object.keys(values)).then((valid) => valid && onValid(values));
   };
-  return { values, errors, change, submit };
+  return { values, errors, required, change, submit };
 }
 
 export type RuleForm<F extends Values> = ReturnType<typeof useRuleForm<F>>;
 
-/** A labelled field with its message below, laid out as antd's vertical form item. */
+/** A labelled field with its message below, laid out as antd's vertical form item (its required mark too). */
 export function Field({
   label,
   error,
+  required = false,
   children,
 }: {
   label: string;
   error?: string;
+  required?: boolean;
   children: (id: string) => ReactNode;
 }) {
   const id = useId();
   return (
     <div className={error ? 'mw-login-field mw-login-field-invalid' : 'mw-login-field'}>
-      <label className="mw-login-label" htmlFor={id}>
+      <label className={required ? 'mw-login-label mw-login-label-required' : 'mw-login-label'} htmlFor={id}>
         {label}
       </label>
       {children(id)}
@@ -92,11 +107,13 @@ interface TextFieldProps<F extends Values> {
 export function RuleTextField<F extends Values>({ form, field, label, password, testId, ...input }: TextFieldProps<F>) {
   const { t } = useTranslation();
   const error = form.errors[field];
+  const required = form.required.has(field);
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} required={required}>
       {(id) => (
         <TextInput
           id={id}
+          aria-required={required || undefined}
           size="large"
           value={form.values[field] ?? ''}
           onChange={(event) => form.change(field, event.target.value)}

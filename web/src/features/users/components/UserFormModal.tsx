@@ -5,7 +5,7 @@ import { serverText } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import { encodePassword } from '../../../lib/encoding';
 import { toast } from '../../../lib/feedback';
-import { schemaRule } from '../../../lib/forms';
+import { schemaField } from '../../../lib/forms';
 import { useRoles } from '../api/getRoles';
 import { useSaveUser, type UserPayload } from '../api/saveUser';
 
@@ -27,7 +27,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const roles = useRoles(true);
   const save = useSaveUser();
   const schema = user === null ? userCreateFormSchema : userFormSchema;
-  const rule = (field: Field) => [schemaRule(schema, field, tMain)];
+  const field = (name: Field) => schemaField(schema, name, tMain);
 
   const submit = async () => {
     const { password, ...values } = await form.validateFields();
@@ -67,34 +67,32 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
               }
         }
       >
-        <Form.Item name="username" label={t('form.username')} required rules={rule('username')}>
+        <Form.Item name="username" label={t('form.username')} {...field('username')}>
           <Input maxLength={32} autoComplete="off" data-testid="user-form-username" />
         </Form.Item>
         <Form.Item
           name="password"
           label={t('form.password')}
-          required={user === null}
           extra={user === null ? undefined : t('form.passwordKeep')}
           normalize={(value: string) => value || undefined}
-          rules={rule('password')}
+          {...field('password')}
         >
           <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-form-password" />
         </Form.Item>
-        <Form.Item name="name" label={t('form.name')} required rules={rule('name')}>
+        <Form.Item name="name" label={t('form.name')} {...field('name')}>
           <Input maxLength={64} data-testid="user-form-name" />
         </Form.Item>
-        <Form.Item name="mobile" label={t('form.mobile')} required rules={rule('mobile')}>
+        <Form.Item name="mobile" label={t('form.mobile')} {...field('mobile')}>
           <Input maxLength={32} data-testid="user-form-mobile" />
         </Form.Item>
-        <Form.Item name="email" label={t('form.email')} required rules={rule('email')}>
+        <Form.Item name="email" label={t('form.email')} {...field('email')}>
           <Input type="email" maxLength={254} data-testid="user-form-email" />
         </Form.Item>
         {roles.isError && <Alert type="error" showIcon title={t('form.rolesFailed')} />}
         <Form.Item
           name="role"
           label={t('form.role')}
-          required
-          rules={rule('role')}
+          {...field('role')}
           extra={user === null ? undefined : t('form.roleChangeHint')}
         >
           <Select

@@ -7,7 +7,7 @@ import {
   type WorkOrderForm as WorkOrderBody,
   type WorkOrderRecord,
 } from '@mouldwatch/shared';
-import { fieldIssue, isValidationKey } from '../../../lib/forms';
+import { fieldIssue, isRequiredBy, isValidationKey } from '../../../lib/forms';
 import { toast } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session';
 import { browserTimeZone } from '../../../lib/timeZone';
@@ -54,6 +54,8 @@ export function WorkOrderForm({ stored, onDone }: { stored?: WorkOrderRecord; on
       if (key) throw new Error(tAll(key, { ns: 'validation' }));
     },
   });
+  /** A field's required mark and rule: both from the shared schema. */
+  const item = (field: keyof Values) => ({ required: isRequiredBy(workOrderFormSchema, field), rules: [rule(field)] });
 
   const submit = async (values: Values) => {
     const body = workOrderFormSchema.parse(toBody(values, zone)) as WorkOrderBody;
@@ -93,10 +95,10 @@ export function WorkOrderForm({ stored, onDone }: { stored?: WorkOrderRecord; on
       data-testid="work-order-form"
     >
       <div className="mw-wo-form-grid">
-        <Form.Item name="order_no" label={t('form.orderNo')} required rules={[rule('order_no')]}>
+        <Form.Item name="order_no" label={t('form.orderNo')} {...item('order_no')}>
           <Input maxLength={32} autoComplete="off" data-testid="wo-order-no" />
         </Form.Item>
-        <Form.Item name="mold_id" label={t('form.mould')} required rules={[rule('mold_id')]}>
+        <Form.Item name="mold_id" label={t('form.mould')} {...item('mold_id')}>
           <Select
             showSearch={{ filterOption: false, onSearch: setSearch }}
             placeholder={t('form.mouldPlaceholder')}
@@ -105,22 +107,16 @@ export function WorkOrderForm({ stored, onDone }: { stored?: WorkOrderRecord; on
             data-testid="wo-mould"
           />
         </Form.Item>
-        <Form.Item name="machine" label={t('form.machine')} required rules={[rule('machine')]}>
+        <Form.Item name="machine" label={t('form.machine')} {...item('machine')}>
           <Input maxLength={64} data-testid="wo-machine" />
         </Form.Item>
-        <Form.Item name="workshop" label={t('form.workshop')} required rules={[rule('workshop')]}>
+        <Form.Item name="workshop" label={t('form.workshop')} {...item('workshop')}>
           <Input maxLength={64} data-testid="wo-workshop" />
         </Form.Item>
-        <Form.Item name="project_name" label={t('form.projectName')} required rules={[rule('project_name')]}>
+        <Form.Item name="project_name" label={t('form.projectName')} {...item('project_name')}>
           <Input maxLength={64} data-testid="wo-project" />
         </Form.Item>
-        <Form.Item
-          name="start_date"
-          label={t('form.startDate')}
-          required
-          rules={[rule('start_date')]}
-          extra={t('form.startHint')}
-        >
+        <Form.Item name="start_date" label={t('form.startDate')} {...item('start_date')} extra={t('form.startHint')}>
           <DatePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
@@ -128,22 +124,22 @@ export function WorkOrderForm({ stored, onDone }: { stored?: WorkOrderRecord; on
             data-testid="wo-start"
           />
         </Form.Item>
-        <Form.Item name="quantity" label={t('form.quantity')} required rules={[rule('quantity')]}>
+        <Form.Item name="quantity" label={t('form.quantity')} {...item('quantity')}>
           <Input inputMode="numeric" maxLength={9} data-testid="wo-quantity" />
         </Form.Item>
         <Form.Item
           name="starting_quantity"
           label={t('form.startingQuantity')}
-          rules={[rule('starting_quantity')]}
+          {...item('starting_quantity')}
           extra={t('form.startingHint')}
         >
           <Input inputMode="numeric" maxLength={9} data-testid="wo-starting" />
         </Form.Item>
-        <Form.Item name="revision" label={t('form.revision')} rules={[rule('revision')]}>
+        <Form.Item name="revision" label={t('form.revision')} {...item('revision')}>
           <Input maxLength={32} data-testid="wo-revision" />
         </Form.Item>
       </div>
-      <Form.Item name="remarks" label={t('form.remarks')} rules={[rule('remarks')]}>
+      <Form.Item name="remarks" label={t('form.remarks')} {...item('remarks')}>
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="wo-remarks" />
       </Form.Item>
       <div className="mw-wo-form-actions">
