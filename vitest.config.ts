@@ -70,7 +70,10 @@ export default defineConfig({
           // cores one took over 60 s while every step waited its normal time.
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files side by side (each its own server, data directory and browser): a journey
+          // waits on its screens more than it computes, so two keep two cores busy where one left
+          // them half idle (docs/decisions.md, "CI's stages side by side").
+          maxWorkers: 2,
           // A browser on a loaded CI machine: what a click changes may take seconds to show.
           expect: { poll: { timeout: 10_000 } },
         },
