@@ -97,6 +97,7 @@ const environmentSchema = z
     SIGNUP: z.enum(['open', 'closed'], { message: 'must be open or closed' }).optional(),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['text', 'json'], { message: 'must be text or json' }).optional(),
     TRUST_PROXY: trustedProxies,
     DEVICE_RATE_LIMIT: z.coerce.number().int().min(1, 'must be a whole number ≥ 1').default(100),
     MAP_TILES_GLOBAL: tileTemplate('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -147,6 +148,8 @@ export interface Config {
   signup: 'open' | 'closed';
   production: boolean;
   logLevel: string;
+  /** Log lines as text for a person or JSON for a collector (LOG_FORMAT; by default text on a terminal). */
+  logFormat: 'text' | 'json' | undefined;
   /** Telemetry requests or publishes a second per device (docs/device-protocol.md, "Limits"). */
   deviceRateLimit: number;
   /** Reverse proxies whose X-Forwarded-For names the client, by address or block (none by default). */
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDir?: string): Config {
     signup: e.SIGNUP ?? (e.DEMO ? 'open' : 'closed'),
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     deviceRateLimit: e.DEVICE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     mapTiles: {

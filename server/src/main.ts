@@ -80,13 +80,9 @@ async function main(): Promise<void> {
   // Every job and request handles its own failures; one that slips through is logged, not fatal:
   // a database outage must not end the server.
   process.on('unhandledRejection', (reason) => server.context.log.error({ err: reason }, 'unhandled rejection'));
+  // The device side first: a start that fails there never said it was listening.
   const mqtt = await closeOnFailure(server, async () => {
-    await explained(
-      () => server.app.listen({ port: config.port, host: config.host }),
-      (error) =>
-        error.code === 'EADDRINUSE' && `PORT=${config.port}: the port is already in use; set PORT to a free port`,
-    );
-    return explained(
+    const started = await explained(
       () => server.startMqtt(),
       (error) =>
         config.amqp
@@ -97,6 +93,12 @@ async function main(): Promise<void> {
               `MQTT_PORT=${config.mqttPort}: the port is already in use; set MQTT_PORT to a free port (0: no ` +
                 'embedded broker), or point MQTT_URL at the broker listening there',
     );
+    await explained(
+      () => server.app.listen({ port: config.port, host: config.host }),
+      (error) =>
+        error.code === 'EADDRINUSE' && `PORT=${config.port}: the port is already in use; set PORT to a free port`,
+    );
+    return started;
   });
   printWelcome(server, `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`, mqtt);
   // `npm start` (scripts/start.mjs) starts the demo's simulator once its own server is ready.

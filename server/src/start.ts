@@ -13,6 +13,7 @@ import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { CYCLE_DAYS_PER_RUN } from './rollup/rollup-job.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
+import { plainLines } from './infra/log/plain-lines.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -83,7 +84,8 @@ function seedUnlessTold(handle: DatabaseHandle, config: Config, options: Prepare
 }
 
 export async function prepareServer(config: Config, options: PrepareOptions = {}): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel });
+  const text = (config.logFormat ?? (process.stdout.isTTY ? 'text' : 'json')) === 'text';
+  const log = pino({ level: config.logLevel }, text ? plainLines() : undefined);
   const handle =
     options.database ??
     (await openDatabase(
