@@ -250,7 +250,12 @@ export class StateEngine {
     if (!isLate(status, kept)) return advanceStatus(moldId, status, settings, kept, now, alarmActive);
     const earliest = kept.reduce((first, reading) => Math.min(first, reading.ts), Infinity);
     const input = await this.#repository.recomputeInput(trx, moldId, slotStartOf(earliest), lookbackSeconds(settings));
-    return recomputeStatus(status, settings, input, now, alarmActive);
+    const recomputed = recomputeStatus(status, settings, input, now, alarmActive);
+    // Time no reading watched is off in every account, but history seeded straight into the
+    // roll-ups (the demo) has no slots behind it: those slots are not written, so it stays.
+    const seeded = await this.#repository.historyWithoutSlots(trx, moldId, recomputed.unwatched ?? []);
+    for (const slot of seeded) recomputed.replace?.delete(slot);
+    return recomputed;
   }
 
   #announce(events: readonly StatusEvent[]): void {
