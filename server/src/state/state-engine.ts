@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database, MoldStatusRow } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
+import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
 import { MouldInfoCache } from './mould-info-cache.js';
 import { advanceStatus, isLate, lookbackSeconds, recomputeStatus, type MouldSettings } from './status-advance.js';
 import { presentLiveStatus } from './status.presenter.js';
@@ -29,7 +30,11 @@ export interface StateEngineOptions {
   rawRetentionDays: number;
 }
 
-const DEFAULT_OPTIONS: StateEngineOptions = { sweepIntervalMs: 15_000, applyDelayMs: 200, rawRetentionDays: 35 };
+const DEFAULT_OPTIONS: StateEngineOptions = {
+  sweepIntervalMs: 15_000,
+  applyDelayMs: 200,
+  rawRetentionDays: RAW_RETENTION_DAYS,
+};
 
 /** Names the sweep's lock: one instance sweeps at a time. */
 export const SWEEP_JOB = 'mold-state-sweep';
