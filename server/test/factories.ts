@@ -87,6 +87,16 @@ export async function bindDevice(app: TestApp, token: string, deviceId: number, 
   if (response.statusCode !== 200) throw new Error(`binding device ${deviceId} failed: ${response.body}`);
 }
 
+/** Posts telemetry messages as the device whose token this is, over HTTP; answers the response. */
+export function postTelemetry(app: TestApp, deviceToken: string, messages: readonly object[]) {
+  return app.request({
+    method: 'POST',
+    url: '/api/device/telemetry/',
+    headers: { authorization: `Device ${deviceToken}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(messages),
+  });
+}
+
 /**
  * A mould granted to the users, with a device bound to it (registered by the admin whose JWT is
  * `token`), and `send`: posts telemetry messages as that device, expecting them stored.
@@ -96,12 +106,7 @@ export async function mouldWithDevice(app: TestApp, token: string, grantedTo: nu
   const device = await registerDevice(app, token);
   await bindDevice(app, token, device.id, moldId);
   const send = async (messages: object[]) => {
-    const response = await app.request({
-      method: 'POST',
-      url: '/api/device/telemetry/',
-      headers: { authorization: `Device ${device.token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(messages),
-    });
+    const response = await postTelemetry(app, device.token, messages);
     if (response.statusCode !== 200) throw new Error(`telemetry refused: ${response.body}`);
   };
   return { moldId, device, send };

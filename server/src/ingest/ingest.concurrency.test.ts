@@ -188,13 +188,13 @@ describe('the ingest with batches in flight', () => {
         const slowRequest = send(slow.token, [telemetryMessage(2), telemetryMessage(3)]);
         await waiterOf(other.pid);
         const fastResponse = await send(fast.token, telemetryMessage(2));
-        expect(fastResponse.json().data).toEqual({ stored: 1, duplicates: 0 });
+        expect(fastResponse.json().data).toEqual({ stored: 1, duplicates: 0, too_old_seqs: [] });
         expect(await stateAfter(slowRequest, 100)).toBe('pending');
         // Announced only after the batch before it: a device's readings reach the state engine in order.
         expect(announcements.seen).toEqual([]);
 
         await other.release(); // rolled back: seq 2 was never stored, the waiting batch stores it
-        expect((await slowRequest).json().data).toEqual({ stored: 2, duplicates: 0 });
+        expect((await slowRequest).json().data).toEqual({ stored: 2, duplicates: 0, too_old_seqs: [] });
         expect(announcements.seen).toEqual([`${slow.device_no}:2`, `${slow.device_no}:3`, `${fast.device_no}:2`]);
       } finally {
         announcements.unsubscribe();
@@ -233,6 +233,7 @@ describe('the ingest with batches in flight', () => {
       expect((await send(failing.token, [telemetryMessage(2), telemetryMessage(3)])).json().data).toEqual({
         stored: 2,
         duplicates: 0,
+        too_old_seqs: [],
       });
     },
   );

@@ -6,6 +6,7 @@ import {
 } from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { NewReading } from '../infra/db/schema.js';
+import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 import { DeviceDirectory } from './device-directory.js';
 import { DeviceRateLimit, rateLimitOf } from './device-rate-limit.js';
@@ -28,6 +29,11 @@ export interface IngestCounters {
 export interface IngestResult {
   stored: number;
   duplicates: number;
+  /**
+   * The seqs of the messages stored now that are older than the raw retention: kept raw, but
+   * counted in no slot, history or report (their time is past what is recomputed).
+   */
+  too_old_seqs: number[];
 }
 
 /** A request that breaks the protocol; `index` is the place of the first bad message in it. */
@@ -120,7 +126,9 @@ export class TelemetryIngest {
         messages.map((message) => ({ device, message: withCorrectedTemperatures(message, device.thermocouple) })),
       );
       const stored = countStored(outcomes);
-      return { stored, duplicates: outcomes.length - stored };
+      const horizon = this.context.now().getTime() / 1000 - RAW_RETENTION_DAYS * 86_400;
+      const tooOld = messages.filter((message, index) => outcomes[index] === 'stored' && message.ts < horizon);
+      return { stored, duplicates: outcomes.length - stored, too_old_seqs: tooOld.map((message) => message.seq) };
     } catch (error) {
       this.#counters.failed += messages.length;
       throw error;

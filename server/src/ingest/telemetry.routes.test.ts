@@ -92,21 +92,43 @@ describe('HTTP telemetry', () => {
   it('stores an array; a replay adds nothing and is answered as duplicates', async () => {
     const device = await registerDevice(app, admin);
     const batch = [telemetryMessage(10), telemetryMessage(11), telemetryMessage(12, { event: 'heartbeat' })];
-    expect((await send(device.token, batch)).json().data).toEqual({ stored: 3, duplicates: 0 });
+    expect((await send(device.token, batch)).json().data).toEqual({ stored: 3, duplicates: 0, too_old_seqs: [] });
 
     const replay = await announcedDuring(async () =>
-      expect((await send(device.token, batch)).json().data).toEqual({ stored: 0, duplicates: 3 }),
+      expect((await send(device.token, batch)).json().data).toEqual({ stored: 0, duplicates: 3, too_old_seqs: [] }),
     );
     expect(replay).toEqual([]);
     expect((await send(device.token, [telemetryMessage(12), telemetryMessage(13)])).json().data).toEqual({
       stored: 1,
       duplicates: 1,
+      too_old_seqs: [],
     });
     expect((await send(device.token, [telemetryMessage(14), telemetryMessage(14)])).json().data).toEqual({
       stored: 1,
       duplicates: 1,
+      too_old_seqs: [],
     });
     expect((await readingsOf(app.context.db, device.id)).map((row) => row.seq)).toEqual([10, 11, 12, 13, 14]);
+  });
+
+  it('names the readings stored now that are older than the raw retention: kept raw, counted nowhere', async () => {
+    const device = await registerDevice(app, admin);
+    const day = 86_400;
+    const now = Math.floor(Date.now() / 1000);
+    const batch = [
+      telemetryMessage(20, { ts: now - 42 * day }),
+      telemetryMessage(21, { ts: now - 34 * day }),
+      telemetryMessage(22),
+      telemetryMessage(23, { ts: now - 36 * day }),
+    ];
+    expect((await send(device.token, batch)).json().data).toEqual({
+      stored: 4,
+      duplicates: 0,
+      too_old_seqs: [20, 23],
+    });
+    expect(await readingsOf(app.context.db, device.id)).toHaveLength(4);
+    // A replay stores nothing now: nothing to name.
+    expect((await send(device.token, batch)).json().data).toEqual({ stored: 0, duplicates: 4, too_old_seqs: [] });
   });
 
   it('keeps devices apart: the same seq from two devices is two readings', async () => {

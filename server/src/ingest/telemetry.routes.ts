@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
 import { MAX_MESSAGES_PER_REQUEST, MAX_TELEMETRY_BYTES, ResponseCode } from '@mouldwatch/shared';
 import { envelope } from '../infra/http/envelope.js';
 import { ApiError, invalidInput, throttled } from '../infra/http/errors.js';
@@ -23,7 +24,8 @@ export async function telemetryRoutes(app: FastifyInstance, { ingest }: { ingest
         summary: 'Device telemetry: one message or an array, stored all or nothing, answered after the commit',
         description:
           `Header \`Authorization: Device <token>\`. Body: a message of docs/device-protocol.md or an array of up to ` +
-          `${MAX_MESSAGES_PER_REQUEST}. 200 with {stored, duplicates}; 400 naming the first malformed message, its ` +
+          `${MAX_MESSAGES_PER_REQUEST}. 200 with {stored, duplicates, too_old_seqs} (too_old_seqs: the seqs stored ` +
+          `now that are older than the ${RAW_RETENTION_DAYS}-day raw retention, kept raw but counted in no history); 400 naming the first malformed message, its ` +
           'field and rule (nothing of the request is stored); 401 / 5000 for a missing or wrong token; 429 with ' +
           'Retry-After when the device is over its rate limit (nothing stored).',
         security: [],

@@ -24,9 +24,15 @@ export interface RollupJobOptions {
  */
 export const CYCLE_DAYS_PER_RUN: Record<DatabaseKind, number> = { pglite: 10, postgres: 200 };
 
+/**
+ * Raw readings and slots are kept this many days; the roll-ups keep the history. A reading older than
+ * that is stored raw but counted nowhere (its slots and buckets are never recomputed).
+ */
+export const RAW_RETENTION_DAYS = 35;
+
 const DEFAULT_OPTIONS: RollupJobOptions = {
   intervalMs: 30_000,
-  rawRetentionDays: 35,
+  rawRetentionDays: RAW_RETENTION_DAYS,
   pruneIntervalMs: 3_600_000,
   cycleDaysPerRun: CYCLE_DAYS_PER_RUN.pglite,
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userIdOf } from '../../test/factories.js';
+import { postTelemetry, userIdOf } from '../../test/factories.js';
 import { chunks, mouldForStateTests, shuffled } from '../../test/replay.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
 import { StateEngine } from './state-engine.js';
@@ -62,12 +62,7 @@ async function mouldWithDevice() {
   const { moldId, device } = await mouldForStateTests(app, admin, [adminId]);
   /** Sends the batch as the device would (one request) and waits until the state engine applied it. */
   const send = async (batch: readonly Reading[], engines: readonly StateEngine[] = [app.services.state]) => {
-    const response = await app.request({
-      method: 'POST',
-      url: '/api/device/telemetry/',
-      headers: { authorization: `Device ${device.token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(batch),
-    });
+    const response = await postTelemetry(app, device.token, batch);
     expect(response.statusCode).toBe(200);
     await Promise.all(engines.map((engine) => engine.settled()));
   };

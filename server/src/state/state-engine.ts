@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database, MoldStatusRow } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
+import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
 import { MouldInfoCache } from './mould-info-cache.js';
 import { advanceStatus, isLate, lookbackSeconds, recomputeStatus, type MouldSettings } from './status-advance.js';
 import { presentLiveStatus } from './status.presenter.js';
@@ -29,7 +30,11 @@ export interface StateEngineOptions {
   rawRetentionDays: number;
 }
 
-const DEFAULT_OPTIONS: StateEngineOptions = { sweepIntervalMs: 15_000, applyDelayMs: 200, rawRetentionDays: 35 };
+const DEFAULT_OPTIONS: StateEngineOptions = {
+  sweepIntervalMs: 15_000,
+  applyDelayMs: 200,
+  rawRetentionDays: RAW_RETENTION_DAYS,
+};
 
 /** Names the sweep's lock: one instance sweeps at a time. */
 export const SWEEP_JOB = 'mold-state-sweep';
@@ -250,7 +255,12 @@ export class StateEngine {
     if (!isLate(status, kept)) return advanceStatus(moldId, status, settings, kept, now, alarmActive);
     const earliest = kept.reduce((first, reading) => Math.min(first, reading.ts), Infinity);
     const input = await this.#repository.recomputeInput(trx, moldId, slotStartOf(earliest), lookbackSeconds(settings));
-    return recomputeStatus(status, settings, input, now, alarmActive);
+    const recomputed = recomputeStatus(status, settings, input, now, alarmActive);
+    // Time no reading watched is off in every account, but history seeded straight into the
+    // roll-ups (the demo) has no slots behind it: those slots are not written, so it stays.
+    const seeded = await this.#repository.historyWithoutSlots(trx, moldId, recomputed.unwatched ?? []);
+    for (const slot of seeded) recomputed.replace?.delete(slot);
+    return recomputed;
   }
 
   #announce(events: readonly StatusEvent[]): void {

@@ -114,6 +114,39 @@ export class StateRepository {
   }
 
   /**
+   * Of these slots of a mould, the ones whose 15-minute bucket holds roll-ups with no slot behind
+   * them: history written straight into the roll-ups (the demo's seeded days), not from readings.
+   */
+  async historyWithoutSlots(
+    trx: Transaction<Database>,
+    moldId: number,
+    slots: readonly number[],
+  ): Promise<Set<number>> {
+    const bucketOf = (slot: number) => Math.floor(slot / ROLLUP_BUCKET_SECONDS) * ROLLUP_BUCKET_SECONDS;
+    const buckets = [...new Set(slots.map(bucketOf))].map((bucket) => new Date(bucket * 1000));
+    if (buckets.length === 0) return new Set();
+    const rows = await trx
+      .selectFrom('mold_rollups as r')
+      .select('r.bucket')
+      .where('r.mold_id', '=', moldId)
+      .where('r.bucket', 'in', buckets)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('time_state_slots as s')
+              .select('s.slot_start')
+              .where('s.mold_id', '=', moldId)
+              .where('s.slot_start', '>=', sql<Date>`r.bucket`)
+              .where('s.slot_start', '<', sql<Date>`r.bucket + interval '15 minutes'`),
+          ),
+        ),
+      )
+      .execute();
+    const kept = new Set(rows.map((row) => row.bucket.getTime() / 1000));
+    return new Set(slots.filter((slot) => kept.has(bucketOf(slot))));
+  }
+
+  /**
    * What the stored readings say of a mould from `lookback` seconds before `from` on (in time
    * order), and of the last reading before that: its time, and the last counter and current
    * reported before it. Two index scans on (mold_id, ts).
@@ -170,6 +203,9 @@ export class StateRepository {
     return rows.map((row) => row.mold_id);
   }
 }
+
+/** The roll-ups' bucket (a quarter hour, aligned on the epoch as the roll-up's `date_bin` is). */
+const ROLLUP_BUCKET_SECONDS = 900;
 
 type SlotValueColumn = (typeof SLOT_VALUE_COLUMNS)[number];
 const SLOT_VALUE_COLUMNS = [...SLOT_FRACTION_KEYS, 'energy_kwh'] as const;

@@ -24,6 +24,12 @@ export interface StatusAdvance {
   shares: SlotAccounts;
   /** The slots to replace with `replace` instead (a late reading's recomputed window). */
   replace?: SlotAccounts;
+  /**
+   * Slots of `replace` that no reading watched (none within the offline time before or in them):
+   * off in every account. Where the roll-ups hold history with no slot behind it (the demo's seeded
+   * days), they are left alone (`StateRepository.historyWithoutSlots`).
+   */
+  unwatched?: readonly number[];
   /** The state or the online flag changed (or the mould reported for the first time). */
   changed: boolean;
 }
@@ -179,5 +185,21 @@ export function recomputeStatus(
   const replacedUntil = Math.min(to, slotStartOf(quiet) + SLOT_SECONDS);
   const { accounts, status: observed } = accountTimeline(start, input.readings, settings, input.from, replacedUntil);
   const fresh = accountTimeline(observed, [], settings, Math.max(replacedUntil, accountedUntil), to).accounts;
-  return { shares: fresh, replace: accounts, ...finish(previous, observed, settings, to, now, alarmActive) };
+  const unwatched = unwatchedSlots(accounts, input, settings);
+  return { shares: fresh, replace: accounts, unwatched, ...finish(previous, observed, settings, to, now, alarmActive) };
+}
+
+/**
+ * The slots no reading watched: none was taken within the offline time before the slot's end, so
+ * every account, whatever readings came when, says off there.
+ */
+function unwatchedSlots(accounts: SlotAccounts, input: RecomputeInput, settings: MouldSettings): number[] {
+  const seen = input.readings.map((reading) => reading.ts);
+  if (input.before.lastSeenAt !== null) seen.push(input.before.lastSeenAt);
+  const watched = new Set<number>();
+  for (const ts of seen) {
+    const until = ts + settings.thresholds.offlineAfterSeconds;
+    for (let slot = slotStartOf(ts); slot <= until; slot += SLOT_SECONDS) watched.add(slot);
+  }
+  return [...accounts.keys()].filter((slot) => !watched.has(slot));
 }

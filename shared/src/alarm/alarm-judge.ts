@@ -70,7 +70,9 @@ export const byReadingTime = (a: Pick<JudgedReading, 'ts' | 'seq'>, b: Pick<Judg
 export function isBeforeTracks(reading: Pick<JudgedReading, 'ts' | 'seq'>, tracks: MouldTracks): boolean {
   if (tracks.lastTs === null) return false;
   if (reading.ts !== tracks.lastTs) return reading.ts < tracks.lastTs;
-  return reading.seq !== undefined && tracks.lastSeq != null && reading.seq < tracks.lastSeq;
+  return (
+    reading.seq !== undefined && tracks.lastSeq !== null && tracks.lastSeq !== undefined && reading.seq < tracks.lastSeq
+  );
 }
 
 interface AlarmIdentity {
