@@ -64,24 +64,37 @@ describe('the product list on the demo data', () => {
     await page.context().close();
   });
 
-  it('fits a phone: the part ID and the good parts show without scrolling sideways', async () => {
-    const page = await browser.newPage({ width: 390, height: 844, locale: 'zh-CN' });
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await waitForToastsGone(page);
-    await openFromReports(page);
-    await expect.poll(() => page.locator('.mw-admin-title').innerText()).toBe('产品列表');
-    await settled(page);
-    await expectNoSideScroll(page);
-    for (const header of ['零件号', '良品数']) {
-      const cell = page.locator('[data-testid="products-table"] thead th', { hasText: header }).first();
-      const box = await cell.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 390.5, header).toBe(true);
-    }
-    await screenshot(page, 'products-390-zh', { fullPage: false });
-    await rows(page).first().locator('.ant-table-row-expand-icon').click();
-    await page.getByTestId('product-mould-link').first().waitFor();
-    await settled(page);
-    await screenshot(page, 'products-expanded-390-zh');
-    await page.context().close();
-  });
+  const LANGUAGES = [
+    { language: 'zh', locale: 'zh-CN', title: '产品列表', headers: ['零件号', '良品数'] },
+    { language: 'en', locale: 'en-US', title: 'Product List', headers: ['Part ID', 'Good parts'] },
+    { language: 'kor', locale: 'ko-KR', title: '제품 목록', headers: ['부품 ID', '양품'] },
+    { language: 'por', locale: 'pt-BR', title: 'Lista de produtos', headers: ['ID da peça', 'Peças boas'] },
+  ];
+
+  it.each(LANGUAGES)(
+    'fits a phone in $language: the part ID and the good parts show without scrolling sideways',
+    async ({ language, locale, title, headers }) => {
+      const page = await browser.newPage({ width: 390, height: 844, locale });
+      await logIn(page, consoleApp.url, 'admin', 'admin123');
+      await waitForToastsGone(page);
+      await openFromReports(page);
+      await expect.poll(() => page.locator('.mw-admin-title').innerText()).toBe(title);
+      await settled(page);
+      await expectNoSideScroll(page);
+      for (const header of headers) {
+        const cell = page.locator('[data-testid="products-table"] thead th', { hasText: header }).first();
+        const box = await cell.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390.5, header).toBe(true);
+      }
+      await screenshot(page, `products-390-${language}`, { fullPage: false });
+      await rows(page).first().locator('.ant-table-row-expand-icon').click();
+      await page.getByTestId('product-mould-link').first().waitFor();
+      await settled(page);
+      await screenshot(page, `products-expanded-390-${language}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await settled(page);
+      await screenshot(page, `products-expanded-1440-${language}`, { fullPage: false });
+      await page.context().close();
+    },
+  );
 });
