@@ -39,18 +39,26 @@ const fieldError = (page: Page, name: string) =>
     .locator('.ant-form-item', { has: page.getByTestId(`field-${name}`) })
     .locator('.ant-form-item-explain-error');
 
-const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+/** The dropdown of an open select: the one holding the listbox its input controls. */
+async function dropdownOf(page: Page, select: Locator): Promise<Locator> {
+  const listbox = await select.locator('input').first().getAttribute('aria-controls');
+  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listbox}"]`) });
+}
 
-/** Picks the first option of a select once it is enabled, and waits for its dropdown to be gone. */
+/**
+ * Picks the first option of a select once it is enabled; answers its label once the select shows
+ * it. The option is looked for in this select's own dropdown: another one may still be closing.
+ */
 async function pickFirstOption(page: Page, select: Locator): Promise<string> {
   await expect.poll(async () => (await select.getAttribute('class')) ?? '').not.toContain('ant-select-disabled');
-  await expect.poll(() => openDropdowns(page).count()).toBe(0);
   await select.click();
-  const option = openDropdowns(page).locator('.ant-select-item-option').first();
+  await expect.poll(() => select.locator('input').first().getAttribute('aria-controls')).toBeTruthy();
+  const option = (await dropdownOf(page, select)).locator('.ant-select-item-option').first();
   await option.waitFor();
   const label = (await option.innerText()).trim();
   await option.click();
-  await expect.poll(() => openDropdowns(page).count()).toBe(0);
+  // textContent: innerText stays empty while the select keeps the focus (antd 6 with a search box).
+  await expect.poll(() => select.textContent()).toContain(label);
   return label;
 }
 
@@ -274,7 +282,8 @@ describe('moulds in the console', () => {
 
     const workshop = field(page, 'workshop');
     await workshop.click();
-    await openDropdowns(page).locator('.ant-select-item-option', { hasText: 'HallA' }).first().click();
+    await expect.poll(() => workshop.locator('input').first().getAttribute('aria-controls')).toBeTruthy();
+    await (await dropdownOf(page, workshop)).locator('.ant-select-item-option', { hasText: 'HallA' }).first().click();
     await expect.poll(() => workshop.innerText()).toContain('HallA');
     await formShot(page, 'molds-form-tags-en-1440');
     await page.close();
