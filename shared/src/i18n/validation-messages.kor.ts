@@ -26,6 +26,7 @@ export const VALIDATION_MESSAGES_KOR: ValidationMessageCatalog = {
   notZero: '0일 수 없습니다',
   wholeNumber: '정수를 입력하세요 (0 이상, 앞자리 0 없이)',
   range1to500: '1에서 500 사이의 값을 입력하세요',
+  temperatureRange: '{{min}}에서 {{max}} {{unit}} 사이의 값을 입력하세요',
   tooLarge: '값이 너무 큽니다',
   moldNumberFormat: '영문, 숫자 및 _ # / ( )만 사용할 수 있습니다',
   timeZoneChoice: '목록에서 시간대를 선택하세요',

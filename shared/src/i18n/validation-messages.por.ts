@@ -26,6 +26,7 @@ export const VALIDATION_MESSAGES_POR: ValidationMessageCatalog = {
   notZero: 'Não pode ser 0',
   wholeNumber: 'Informe um número inteiro (0 ou mais, sem zeros à esquerda)',
   range1to500: 'Informe um valor entre 1 e 500',
+  temperatureRange: 'Informe um valor entre {{min}} e {{max}} {{unit}}',
   tooLarge: 'Valor muito grande',
   moldNumberFormat: 'Use apenas letras, dígitos e _ # / ( )',
   timeZoneChoice: 'Escolha um fuso horário da lista',

@@ -32,6 +32,8 @@ const en = {
   notZero: 'Cannot be 0',
   wholeNumber: 'Enter a whole number (0 or more, no leading zeros)',
   range1to500: 'Enter a value between 1 and 500',
+  /** A temperature setting's bounds in the user's unit (web only: the figures come with the unit). */
+  temperatureRange: 'Enter a value between {{min}} and {{max}} {{unit}}',
   tooLarge: 'Too large',
   moldNumberFormat: 'Use letters, digits and _ # / ( ) only',
   timeZoneChoice: 'Choose a time zone from the list',

@@ -26,6 +26,7 @@ export const VALIDATION_MESSAGES_ZH: ValidationMessageCatalog = {
   notZero: '不能为 0',
   wholeNumber: '请输入整数（0 或以上，不能以 0 开头）',
   range1to500: '请输入 1 到 500 之间的数值',
+  temperatureRange: '请输入 {{min}} 到 {{max}} {{unit}} 之间的数值',
   tooLarge: '数值过大',
   moldNumberFormat: '只能使用字母、数字和 _ # / ( )',
   timeZoneChoice: '请从列表中选择时区',

@@ -32,6 +32,11 @@ export function decimalPlaces(value: number): number {
 const MAX_SECONDS = 7 * 24 * 3600;
 const SETTING_MIN = 1;
 const SETTING_MAX = 500;
+/**
+ * The bounds of a setting, temperatures included (°C, and a band's °C difference): a form that
+ * takes temperatures in °F names them converted.
+ */
+export const TEMPERATURE_SETTING_RANGE = { min: SETTING_MIN, max: SETTING_MAX } as const;
 /** The spec's lower bound of the cycle threshold (s). */
 export const CYCLE_THRESHOLD_MIN = 60;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayTemperature, roundToTenth, temperatureUnitLabel, toFahrenheit } from './units.js';
+import {
+  displayTemperature,
+  roundToTenth,
+  settingFromUnit,
+  settingInUnit,
+  temperatureUnitLabel,
+  toFahrenheit,
+} from './units.js';
 
 describe('roundToTenth', () => {
   it('rounds halves away from zero on both sides of zero', () => {
@@ -59,3 +66,49 @@ describe('temperatureUnitLabel', () => {
     expect(temperatureUnitLabel('F')).toBe('°F');
   });
 });
+
+describe('settings in the user unit', () => {
+  it('converts a set value as a temperature and an alert band as a difference (no + 32)', () => {
+    expect(settingInUnit(230, 'F', 'absolute')).toBe(446);
+    expect(settingInUnit(10, 'F', 'difference')).toBe(18);
+    expect(settingInUnit(0.25, 'F', 'difference')).toBe(0.5); // 0.45
+    expect(settingFromUnit(446, 'F', 'absolute')).toBe(230);
+    expect(settingFromUnit(18, 'F', 'difference')).toBe(10);
+    expect(settingFromUnit(9, 'F', 'difference')).toBe(5);
+  });
+
+  it('leaves °C as it is, two decimals included', () => {
+    expect(settingInUnit(230.25, 'C', 'absolute')).toBe(230.25);
+    expect(settingFromUnit(230.25, 'C', 'difference')).toBe(230.25);
+  });
+
+  it('takes the °C with the fewest decimals that shows again as the typed °F', () => {
+    expect(settingFromUnit(392.5, 'F', 'absolute')).toBe(200.3); // 200.2777…, and 200.3 °C shows as 392.5 °F
+    expect(settingFromUnit(392.6, 'F', 'absolute')).toBe(200.33); // no one-decimal °C shows as 392.6 °F
+    expect(settingFromUnit(33.8, 'F', 'absolute')).toBe(1);
+    expect(settingFromUnit(932, 'F', 'absolute')).toBe(500);
+    expect(settingFromUnit(1.8, 'F', 'difference')).toBe(1);
+  });
+
+  it('gives back every °F tenth typed, through the °C sent, in both measures', () => {
+    for (const measure of ['absolute', 'difference'] as const) {
+      for (let tenths = 0; tenths <= 9400; tenths += 1) {
+        const typed = tenths / 10;
+        const celsius = settingFromUnit(typed, 'F', measure);
+        expect(decimalsOf(celsius), `${typed} °F`).toBeLessThanOrEqual(2);
+        expect(settingInUnit(celsius, 'F', measure), `${typed} °F → ${celsius} °C`).toBe(typed);
+      }
+    }
+  });
+
+  it('gives back every one-decimal °C setting from 1 to 500 through its °F, in both measures', () => {
+    for (const measure of ['absolute', 'difference'] as const) {
+      for (let tenths = 10; tenths <= 5000; tenths += 1) {
+        const stored = tenths / 10;
+        expect(settingFromUnit(settingInUnit(stored, 'F', measure), 'F', measure), `${stored} °C`).toBe(stored);
+      }
+    }
+  });
+});
+
+const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length;

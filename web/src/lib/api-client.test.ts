@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@mouldwatch/shared';
 import { ApiError, RequestCanceledError, createApiClient, type ApiClientConfig } from './api-client';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -97,6 +98,17 @@ describe('API client against a real HTTP server', () => {
     await expect(client().get('/x/')).rejects.toBeInstanceOf(ApiError);
     expect(loggedOut).toBe(1);
     expect(toasts).toEqual([]);
+  });
+
+  it('raises no toast for a refusal the caller shows itself, and still does for any other', async () => {
+    let code: number = ResponseCode.forbidden;
+    handler = (_request, response) => json(response, 403, { code, msg: 'No permission', data: null });
+    const shows = [ResponseCode.forbidden];
+    await expect(client().get('/x/', { shows })).rejects.toMatchObject({ code: ResponseCode.forbidden });
+    expect(toasts).toEqual([]);
+    code = ResponseCode.refused;
+    await expect(client().get('/x/', { shows })).rejects.toMatchObject({ code: ResponseCode.refused });
+    expect(toasts).toEqual(['No permission']);
   });
 
   it('names the HTTP status of a failure without an envelope', async () => {

@@ -17,6 +17,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** No toasts and no logout on 5000: the caller deals with every failure itself. */
   quiet?: boolean;
+  /**
+   * Refusals (response codes) the caller shows as its own state, so they raise no toast; any other
+   * failure still does (a page that says "you may not see this mould" needs no "No permission" over it).
+   */
+  shows?: readonly number[];
 }
 
 export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'setup';
@@ -99,13 +104,14 @@ function filenameOf(disposition: string | null): string | undefined {
 export function createApiClient(config: ApiClientConfig) {
   const pending = new Map<string, AbortController>();
 
-  function fail(error: ApiError, quiet: boolean | undefined, text: string): never {
-    if (!quiet) config.notifyError(text);
+  function fail(error: ApiError, quiet: boolean | undefined, text: string, shows: readonly number[] = []): never {
+    const shown = error.code !== undefined && shows.includes(error.code);
+    if (!quiet && !shown) config.notifyError(text);
     throw error;
   }
 
   async function send(method: HttpMethod, path: string, options: RequestOptions, as: 'json' | 'blob') {
-    const { query, body, signal, quiet } = options;
+    const { query, body, signal, quiet, shows } = options;
     let url: string;
     let init: RequestInit;
     try {
@@ -164,7 +170,7 @@ export function createApiClient(config: ApiClientConfig) {
         if (!quiet) config.onUnauthenticated();
         throw error;
       }
-      return fail(error, quiet, payload.msg || config.failureText(response.status));
+      return fail(error, quiet, payload.msg || config.failureText(response.status), shows);
     }
     if (!response.ok) {
       return fail(

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MoldFacts } from '@mouldwatch/shared';
+import { ResponseCode, type MoldFacts } from '@mouldwatch/shared';
 import { api } from '../../../lib/api';
 
 /** The spec's displayed mould facts (§3): `GET /api/yudata/mold/{moldId}/`. Times are epoch seconds. */
@@ -9,8 +9,9 @@ export type MouldFacts = MoldFacts;
 export const MOULD_FACTS_KEY = ['home', 'facts'] as const;
 export const mouldFactsKey = (moldId: number) => [...MOULD_FACTS_KEY, moldId] as const;
 
+/** A mould the caller may not see (or that does not exist) is the page's own no-permission state, not a toast. */
 export async function getMouldFacts(moldId: number, signal?: AbortSignal): Promise<MouldFacts> {
-  const { data } = await api.get<MouldFacts>(`/yudata/mold/${moldId}/`, { signal });
+  const { data } = await api.get<MouldFacts>(`/yudata/mold/${moldId}/`, { signal, shows: [ResponseCode.forbidden] });
   return data;
 }
 

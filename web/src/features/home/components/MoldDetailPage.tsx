@@ -37,12 +37,14 @@ export function MoldDetailPage() {
   const selected = useSession((state) => state.homeSelectMoldId);
   const select = useSession((state) => state.setHomeSelectMold);
   const [params, setParams] = useSearchParams();
-  const linked = moldIdParam(params.get(MOLD_ID_PARAM));
+  const named = params.get(MOLD_ID_PARAM);
+  const linked = moldIdParam(named);
   useEffect(() => {
     if (linked !== null && linked !== selected) select(null, linked);
-    else if (linked === null && selected !== null) setParams({ [MOLD_ID_PARAM]: String(selected) }, { replace: true });
-  }, [linked, selected, select, setParams]);
-  const moldId = linked ?? selected;
+    else if (named === null && selected !== null) setParams({ [MOLD_ID_PARAM]: String(selected) }, { replace: true });
+  }, [named, linked, selected, select, setParams]);
+  // An address naming no mould (`?mold_id=abc`) asks for a choice rather than showing another one.
+  const moldId = linked ?? (named === null ? selected : null);
   return moldId === null ? <NoSelection /> : <MouldFactsPage key={moldId} moldId={moldId} />;
 }
 

@@ -1,13 +1,15 @@
 import { Button, Form, Grid, Steps } from 'antd';
 import { HOT_RUNNER_TEMPERATURE_KEYS, MOLD_FORM_STEPS, MOLD_TEMPERATURE_KEYS } from '@mouldwatch/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/feedback';
+import { useSession } from '../../../lib/session';
 import { useSaveMold, type MoldRecord, type SavedMold } from '../api/moldRecord';
 import { uploadMoldImage } from '../api/uploadMoldImage';
 import { useMoldsTranslation } from '../catalog';
 import { initialFormValues, requestBody } from '../model/formValues';
+import { valuesInCelsius, valuesInUnit } from '../model/temperatures';
 import {
   LAST_STEP,
   canGoTo,
@@ -17,7 +19,7 @@ import {
   stepOfField,
   type FieldPath,
 } from '../model/steps';
-import { StepContext } from './SchemaItem';
+import { FormUnitContext, StepContext } from './SchemaItem';
 import { TokenDialog, type ShownToken } from './TokenDialog';
 import { ChannelsStep } from './steps/ChannelsStep';
 import { InfoStep, type InfoStepProps } from './steps/InfoStep';
@@ -87,6 +89,11 @@ export function MoldForm({ stored, onDone }: MoldFormProps) {
   const [shownErrors, setShownErrors] = useState<FieldErrors>();
   const [afterToken, setAfterToken] = useState<() => void>();
   const save = useSaveMold();
+  // Temperatures are typed in the user's unit, fixed while the form is open; the API takes °C.
+  const sessionUnit = useSession((state) => state.unit);
+  const [unit] = useState(sessionUnit);
+  const storedValues = useMemo(() => initialFormValues(stored), [stored]);
+  const shownValues = useMemo(() => valuesInUnit(storedValues, unit), [storedValues, unit]);
 
   // Errors are put on a step's fields once they are on screen.
   useEffect(() => {
@@ -94,15 +101,18 @@ export function MoldForm({ stored, onDone }: MoldFormProps) {
   }, [shownErrors, step, form]);
 
   const showErrorsOf = (target: number): boolean => {
-    const issues = stepIssues(target, form.getFieldsValue(true));
-    const fields = issues.map((issue) => ({ name: issue.path, errors: [tAll(issue.key, { ns: 'validation' })] }));
+    const issues = stepIssues(target, form.getFieldsValue(true), unit);
+    const fields = issues.map((issue) => ({
+      name: issue.path,
+      errors: [tAll(issue.key, { ns: 'validation', ...issue.values })],
+    }));
     setShownErrors({ step: target, fields });
     setStep(target);
     return issues.length === 0;
   };
 
   const goTo = (target: number) => {
-    const currentValid = target <= step || stepIssues(step, form.getFieldsValue(true)).length === 0;
+    const currentValid = target <= step || stepIssues(step, form.getFieldsValue(true), unit).length === 0;
     if (!canGoTo(target, step, furthest, currentValid)) {
       showErrorsOf(step);
       return;
@@ -128,8 +138,8 @@ export function MoldForm({ stored, onDone }: MoldFormProps) {
 
   const submit = () => {
     const values = form.getFieldsValue(true);
-    const invalid = firstInvalidStep(values);
-    const body = requestBody(values);
+    const invalid = firstInvalidStep(values, unit);
+    const body = requestBody(valuesInCelsius(values, unit, storedValues));
     if (invalid !== undefined || !body) {
       showErrorsOf(invalid ?? 0);
       return;
@@ -173,8 +183,10 @@ export function MoldForm({ stored, onDone }: MoldFormProps) {
           <strong>{stepTitles[step]?.title}</strong>
         </div>
       )}
-      <Form form={form} layout="vertical" initialValues={initialFormValues(stored)} className="mw-molds-form-body">
-        <StepContext value={step}>{stepBody(step, info)}</StepContext>
+      <Form form={form} layout="vertical" initialValues={shownValues} className="mw-molds-form-body">
+        <FormUnitContext value={unit}>
+          <StepContext value={step}>{stepBody(step, info)}</StepContext>
+        </FormUnitContext>
       </Form>
       <div className="mw-molds-form-footer">
         <Button onClick={onDone} data-testid="mold-form-cancel">

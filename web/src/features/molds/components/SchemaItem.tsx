@@ -1,10 +1,14 @@
 import { Form, InputNumber, type FormItemProps } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TemperatureUnit } from '@mouldwatch/shared';
 import { isRequiredAt, issueAt, type FieldPath } from '../model/steps';
 
 /** The step a field belongs to: its rule is that step's shared schema. */
 export const StepContext = createContext(0);
+
+/** The unit the form takes temperatures in: the user's, fixed while the form is open. */
+export const FormUnitContext = createContext<TemperatureUnit>('C');
 
 interface SchemaItemProps extends Omit<FormItemProps, 'name' | 'rules'> {
   /** The field's name as antd takes it (inside a Form.List, relative to the list). */
@@ -20,6 +24,7 @@ interface SchemaItemProps extends Omit<FormItemProps, 'name' | 'rules'> {
  */
 export function SchemaItem({ name, path = name, children, ...itemProps }: SchemaItemProps) {
   const step = useContext(StepContext);
+  const unit = useContext(FormUnitContext);
   const { t } = useTranslation();
   return (
     <Form.Item
@@ -28,8 +33,8 @@ export function SchemaItem({ name, path = name, children, ...itemProps }: Schema
       rules={[
         ({ getFieldsValue }) => ({
           validator: async () => {
-            const key = issueAt(step, getFieldsValue(true), path);
-            if (key) throw new Error(t(key, { ns: 'validation' }));
+            const issue = issueAt(step, getFieldsValue(true), path, unit);
+            if (issue) throw new Error(t(issue.key, { ns: 'validation', ...issue.values }));
           },
         }),
       ]}

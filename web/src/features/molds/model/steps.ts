@@ -1,5 +1,7 @@
-import { MOLD_FORM_STEPS, type ValidationMessageKey } from '@mouldwatch/shared';
+import { MOLD_FORM_STEPS, type TemperatureUnit, type ValidationMessageKey } from '@mouldwatch/shared';
 import { isValidationKey, refusesEmpty } from '../../../lib/forms';
+import type { MoldFormValues } from './formValues';
+import { temperatureMeasureAt, temperatureRangeInUnit, tooPreciseInUnit, valuesInCelsius } from './temperatures';
 
 /** A field of the form as antd names it: the schema's path (['hot_temp_setting', 0, 'name']). */
 export type FieldPath = Array<string | number>;
@@ -7,30 +9,54 @@ export type FieldPath = Array<string | number>;
 export interface FieldIssue {
   path: FieldPath;
   key: ValidationMessageKey;
+  /** What the message names (a temperature's bounds in the user's unit). */
+  values?: Record<string, string | number>;
 }
 
 export const STEP_COUNT = MOLD_FORM_STEPS.length;
 export const LAST_STEP = STEP_COUNT - 1;
 
-/** What the shared schema of step `step` finds wrong in the form's values, one issue per field. */
-export function stepIssues(step: number, values: unknown): FieldIssue[] {
-  const result = MOLD_FORM_STEPS[step]?.schema.safeParse(values);
-  if (!result || result.success) return [];
-  const seen = new Set<string>();
-  const issues: FieldIssue[] = [];
+/** The shared rule's bounds of a setting, named in its own message for a temperature (with its unit). */
+const RANGE_KEYS: ReadonlySet<ValidationMessageKey> = new Set(['range1to500', 'notZero']);
+
+/**
+ * The issue of a channel temperature typed in `unit`: the shared rule judges its °C value, but the
+ * user reads its bounds in their unit; in °F, one decimal as every °F figure.
+ */
+function temperatureIssue(issue: FieldIssue, unit: TemperatureUnit): FieldIssue {
+  const measure = temperatureMeasureAt(issue.path);
+  if (!measure || !RANGE_KEYS.has(issue.key)) return issue;
+  return { path: issue.path, key: 'temperatureRange', values: temperatureRangeInUnit(unit, measure) };
+}
+
+/**
+ * What the shared schema of step `step` finds wrong in the form's values, one issue per field. The
+ * form shows channel temperatures in the user's `unit`: the schema judges them in °C, as the API will.
+ */
+export function stepIssues(step: number, values: unknown, unit: TemperatureUnit = 'C'): FieldIssue[] {
+  const schema = MOLD_FORM_STEPS[step]?.schema;
+  if (!schema) return [];
+  const shown = values as MoldFormValues;
+  const issues: FieldIssue[] = tooPreciseInUnit(shown, unit)
+    .filter(([list]) => Object.hasOwn(schema.shape, list))
+    .map((path) => ({ path, key: 'oneDecimal' }));
+  const seen = new Set(issues.map((issue) => issue.path.join('.')));
+  const result = schema.safeParse(valuesInCelsius(shown, unit));
+  if (result.success) return issues;
   for (const issue of result.error.issues) {
     const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
     const id = path.join('.');
     if (seen.has(id)) continue;
     seen.add(id);
-    issues.push({ path, key: isValidationKey(issue.message) ? issue.message : 'required' });
+    const key = isValidationKey(issue.message) ? issue.message : 'required';
+    issues.push(temperatureIssue({ path, key }, unit));
   }
   return issues;
 }
 
 /** The first step whose values do not pass, or undefined when the whole form does. */
-export function firstInvalidStep(values: unknown): number | undefined {
-  const index = MOLD_FORM_STEPS.findIndex((_, step) => stepIssues(step, values).length > 0);
+export function firstInvalidStep(values: unknown, unit: TemperatureUnit = 'C'): number | undefined {
+  const index = MOLD_FORM_STEPS.findIndex((_, step) => stepIssues(step, values, unit).length > 0);
   return index === -1 ? undefined : index;
 }
 
@@ -72,8 +98,13 @@ export function serverFieldError(message: string): { path: FieldPath; text: stri
 const samePath = (a: FieldPath, b: FieldPath) => a.length === b.length && a.every((part, index) => part === b[index]);
 
 /** The issue of one field on its step, if any. */
-export function issueAt(step: number, values: unknown, path: FieldPath): ValidationMessageKey | undefined {
-  return stepIssues(step, values).find((issue) => samePath(issue.path, path))?.key;
+export function issueAt(
+  step: number,
+  values: unknown,
+  path: FieldPath,
+  unit: TemperatureUnit = 'C',
+): FieldIssue | undefined {
+  return stepIssues(step, values, unit).find((issue) => samePath(issue.path, path));
 }
 
 /** A value at `path` and nothing else: `{ hot_temp_setting: [ , { name: '' } ] }`. */

@@ -1,7 +1,9 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Row, Space } from 'antd';
+import { temperatureUnitLabel } from '@mouldwatch/shared';
+import { useContext } from 'react';
 import { useMoldsTranslation } from '../../catalog';
-import { NumberItem, SchemaItem } from '../SchemaItem';
+import { FormUnitContext, NumberItem, SchemaItem } from '../SchemaItem';
 
 interface ChannelsStepProps {
   field: 'hot_temp_setting' | 'mold_temp_setting';
@@ -17,6 +19,7 @@ const third = { xs: 24, md: 8 };
  */
 export function ChannelsStep({ field, max }: ChannelsStepProps) {
   const { t } = useMoldsTranslation();
+  const unit = temperatureUnitLabel(useContext(FormUnitContext));
   return (
     <Form.List name={field}>
       {(channels, { add, remove }) => (
@@ -38,14 +41,14 @@ export function ChannelsStep({ field, max }: ChannelsStepProps) {
                   <NumberItem
                     name={[channel.name, 'set']}
                     path={[field, channel.name, 'set']}
-                    label={t('fields.setValue')}
+                    label={t('fields.setValue', { unit })}
                   />
                 </Col>
                 <Col {...third}>
                   <NumberItem
                     name={[channel.name, 'alert']}
                     path={[field, channel.name, 'alert']}
-                    label={t('fields.alertTemperature')}
+                    label={t('fields.alertTemperature', { unit })}
                   />
                 </Col>
               </Row>
