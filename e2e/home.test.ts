@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { expectNoSideScroll, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { seedOrganization } from '../server/src/seed/organization.js';
 import { demoMoulds, type PlayedMould, type PlayedState } from './support/home.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
@@ -304,6 +304,38 @@ describe('home', () => {
     await expect.poll(() => page.getByTestId('facts-name').innerText()).toBe(moulds[0]!.name);
     expect(await page.getByTestId('mould-facts').innerText()).toContain('序列号');
     await screenshot(page, 'molddetail-zh');
+  });
+});
+
+describe('home in Korean and Portuguese', () => {
+  it.each([
+    { locale: 'ko-KR', language: 'kor', run: '가동', last: '마지막' },
+    { locale: 'pt-BR', language: 'por', run: 'Em produção', last: 'último' },
+  ])('reads in $language, wide and on a phone, a stopped mould marked with its last cycle', async (expected) => {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      const page = await browser.newPage({ locale: expected.locale, width, height });
+      pages.push(page);
+      await logIn(page, consoleApp.url, 'admin', 'admin123');
+      await page.waitForURL('**/index');
+      await page.getByTestId('mould-item').first().waitFor();
+      expect(await page.getByTestId('tile-run').innerText()).toContain(expected.run);
+      const stopped = item(page, moulds[PLAN.indexOf('stop')]!.id).getByTestId('mould-cycle');
+      expect(await stopped.getAttribute('data-band')).toBe('last');
+      expect(await stopped.innerText()).toContain(expected.last);
+      await expectNoSideScroll(page);
+      await screenshot(page, `home-cards-${expected.language}-${width}`, { fullPage: false });
+      await page.getByTestId('view-rows').click();
+      await page.locator('.mw-home-rows-header').waitFor();
+      expect(await cutTexts(page)).toEqual([]);
+      await expectNoSideScroll(page);
+      await screenshot(page, `home-rows-${expected.language}-${width}`, { fullPage: false });
+      // Back to cards for the next page: the choice is kept per user.
+      await page.getByTestId('view-cards').click();
+      await page.context().close();
+    }
   });
 });
 

@@ -241,3 +241,67 @@ describe('mould detail', () => {
     }
   });
 });
+
+describe('the facts page of a mould the user may not see', () => {
+  /** A demo mould of the administrator's organisation that the viewer holds no grant on. */
+  async function mouldOutsideViewer() {
+    const viewerId = await consoleApp.userId('viewer');
+    const row = await consoleApp.server.context.db
+      .selectFrom('molds as m')
+      .select(['m.id', 'm.name', 'm.mold_number'])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('user_mold_grants as g')
+              .select('g.mold_id')
+              .whereRef('g.mold_id', '=', 'm.id')
+              .where('g.user_id', '=', viewerId),
+          ),
+        ),
+      )
+      .orderBy('m.id')
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), name: row.name, mold_number: row.mold_number };
+  }
+
+  it.each([
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ])('shows the viewer no permission, no error toast and nothing of the mould at $width px', async (size) => {
+    const hidden = await mouldOutsideViewer();
+    const page = await browser.newPage(size);
+    await logIn(page, consoleApp.url, 'viewer', 'viewer123');
+    await page.goto(`${consoleApp.url}/molddetail?mold_id=${hidden.id}`);
+    const forbidden = page.getByTestId('facts-forbidden');
+    await forbidden.waitFor();
+    expect(await forbidden.innerText()).toContain('You may not see this mould');
+    const text = await page.locator('main, body').first().innerText();
+    expect(text).not.toContain(hidden.name);
+    if (hidden.mold_number) expect(text).not.toContain(hidden.mold_number);
+    expect(await page.getByTestId('mould-facts').count()).toBe(0);
+    // The refusal is the page's state, not an error toast over it.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.__toasts)).toEqual([]);
+    await screenshot(page, `molddetail-forbidden-en-${size.width}`, { fullPage: false });
+    // Back goes home, where the viewer's own moulds are.
+    await page.getByTestId('facts-back').click();
+    await page.waitForURL('**/index');
+    await page.context().close();
+  });
+
+  it('says so for a mould id that does not exist, and asks for a choice when the id is garbage', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await logIn(page, consoleApp.url, 'viewer', 'viewer123');
+    await page.goto(`${consoleApp.url}/molddetail?mold_id=999999999`);
+    await page.getByTestId('facts-forbidden').waitFor();
+    await screenshot(page, 'molddetail-unknown-en-390', { fullPage: false });
+    await page.goto(`${consoleApp.url}/molddetail?mold_id=abc%27%3B--`);
+    const none = page.getByTestId('facts-none');
+    await none.waitFor();
+    expect(await none.innerText()).toContain('Choose a mould');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.__toasts)).toEqual([]);
+    await screenshot(page, 'molddetail-garbage-id-en-390', { fullPage: false });
+    await page.context().close();
+  });
+});
