@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { openWithSelectedMould } from './support/moulds.js';
+import { apiLogin, openWithSelectedMould } from './support/moulds.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
@@ -23,6 +24,21 @@ const PNG = Buffer.from(
 );
 
 const MOULD = `E2E_${Date.now().toString(36)}`;
+
+type StoredInfo = Record<'hot_temp_setting' | 'mold_temp_setting', Array<{ name: string; set: number; alert: number }>>;
+
+async function apiCall<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${consoleApp.url}${path}`, {
+    method,
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+const apiGet = <T>(path: string, token: string) => apiCall<T>('GET', path, token);
+const apiPut = (path: string, token: string, body: unknown) => apiCall('PUT', path, token, body);
 const SERIAL = `E2E-DEV-${Date.now().toString(36)}`;
 
 async function openMoldList(page: Page): Promise<void> {
@@ -239,6 +255,106 @@ describe('moulds in the console', () => {
     await confirmation.locator('.ant-btn-dangerous').click();
     await expectToast(page, 'Deleted successfully');
     await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('takes temperatures in °F when that is the user unit, stores °C, and keeps an untouched setting as stored', async () => {
+    const name = `F_${Date.now().toString(36)}`;
+    const page = await browser.newPage();
+    await logIn(page, consoleApp.url, 'admin', 'admin123');
+    // The user's unit, chosen in the header as a user does: saved with their preferences.
+    await page.getByTestId('unit-F').click();
+    const token = await apiLogin(consoleApp.url, 'admin', 'admin123');
+    await expect
+      .poll(async () => (await apiGet<{ unit: string }>('/api/yudata/user/user_info/', token)).unit)
+      .toBe('F');
+    try {
+      await openMoldList(page);
+      await page.getByTestId('molds-add').click();
+      await form(page).waitFor();
+      await fillInfoStep(page);
+      await field(page, 'name').fill(name);
+      await field(page, 'device_no').fill(`${name}-DEV`);
+      await next(page);
+      await next(page);
+
+      await expect.poll(() => activeStep(page)).toBe('Hot runner temperature setting');
+      const labels = await form(page).locator('[data-testid="channels-hot_temp_setting"] label').allInnerTexts();
+      expect(labels).toEqual(expect.arrayContaining(['Set value (°F)', 'Alert band (± °F from set value)']));
+      // 30 °F is below 1 °C: the bound is named in °F.
+      await fillChannel(page, 'hot_temp_setting', ['H1', '30', '18']);
+      await next(page);
+      await expect
+        .poll(() => fieldError(page, 'hot_temp_setting-0-set').innerText())
+        .toBe('Enter a value between 33.8 and 932 °F');
+      await formShot(page, 'molds-form-fahrenheit-error-en-1440');
+      // 446.5 °F is 230.3 °C; a band of ± 18 °F is ± 10 °C (a difference: no − 32).
+      await fillChannel(page, 'hot_temp_setting', ['H1', '446.5', '18']);
+      await next(page);
+      await fillChannel(page, 'mold_temp_setting', ['T1', '140', '9']);
+      await next(page);
+      await field(page, 'cycle_time').fill('30');
+      await field(page, 'cycle_time_setting-time').fill('120');
+      await field(page, 'cycle_time_setting-alert').fill('5');
+      await field(page, 'basic_time').fill('300');
+      await field(page, 'basic_stop_time').fill('1800');
+      await next(page);
+      await field(page, 'counter').fill('1000000');
+      await field(page, 'oee').fill('85');
+      await next(page);
+      await field(page, 'voltage').fill('380');
+      await form(page).getByTestId('mold-form-save').click();
+      await page.getByTestId('token-close').click();
+      await form(page).waitFor({ state: 'detached' });
+
+      const moldId = await consoleApp.server.context.db
+        .selectFrom('molds')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.id));
+      const stored = () => apiGet<{ info: StoredInfo }>(`/api/yudata/mold_setting/${moldId}/`, token);
+      expect((await stored()).info.hot_temp_setting).toEqual([{ name: 'H1', set: 230.3, alert: 10 }]);
+      expect((await stored()).info.mold_temp_setting).toEqual([{ name: 'T1', set: 60, alert: 5 }]);
+
+      // A setting with two decimals, which no °F figure of one decimal stands for exactly.
+      await consoleApp.server.context.db
+        .updateTable('molds')
+        .set({ info: sql`jsonb_set(info, '{hot_temp_setting,0,set}', to_jsonb(230.26))` })
+        .where('id', '=', moldId)
+        .execute();
+
+      // Edit: the stored values come back in °F; the mould temperature changes, the hot runner's does not.
+      await page.getByTestId('molds-search').locator('input').fill(name);
+      await page.getByTestId('molds-search').locator('input').press('Enter');
+      const row = page.locator('[data-testid="molds-table"] .ant-table-row', { hasText: name });
+      await expect.poll(() => row.count()).toBe(1);
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await field(page, 'name').waitFor();
+      await next(page);
+      await next(page);
+      expect(await field(page, 'hot_temp_setting-0-set').inputValue()).toBe('446.5');
+      expect(await field(page, 'hot_temp_setting-0-alert').inputValue()).toBe('18');
+      await formShot(page, 'molds-form-fahrenheit-edit-en-1440');
+      await next(page);
+      expect(await field(page, 'mold_temp_setting-0-set').inputValue()).toBe('140');
+      await field(page, 'mold_temp_setting-0-set').fill('140.6');
+      for (let step = 3; step < 6; step += 1) await next(page);
+      await waitForToastsGone(page);
+      await form(page).getByTestId('mold-form-save').click();
+      await expectToast(page, 'Modified successfully');
+      await form(page).waitFor({ state: 'detached' });
+
+      // The untouched hot runner set value is as it was; 140.6 °F is sent as 60.33 °C, which shows as 140.6 °F again.
+      expect((await stored()).info.hot_temp_setting).toEqual([{ name: 'H1', set: 230.26, alert: 10 }]);
+      expect((await stored()).info.mold_temp_setting).toEqual([{ name: 'T1', set: 60.33, alert: 5 }]);
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await field(page, 'name').waitFor();
+      for (let step = 0; step < 3; step += 1) await next(page);
+      expect(await field(page, 'mold_temp_setting-0-set').inputValue()).toBe('140.6');
+    } finally {
+      await apiPut('/api/yudata/user/user_info/', token, { unit: 'C' });
+      await page.close();
+    }
   });
 
   it('filters by company and group', async () => {
