@@ -322,11 +322,16 @@ describe('home in Korean and Portuguese', () => {
       await page.waitForURL('**/index');
       await page.getByTestId('mould-item').first().waitFor();
       expect(await page.getByTestId('tile-run').innerText()).toContain(expected.run);
-      const stopped = item(page, moulds[PLAN.indexOf('stop')]!.id).getByTestId('mould-cycle');
-      expect(await stopped.getAttribute('data-band')).toBe('last');
-      expect(await stopped.innerText()).toContain(expected.last);
       await expectNoSideScroll(page);
       await screenshot(page, `home-cards-${expected.language}-${width}`, { fullPage: false });
+      // The stopped moulds: their last cycle time grey and marked as the last one, in the language.
+      await page.getByTestId('tile-stop').click();
+      const cycles = page.getByTestId('mould-item').getByTestId('mould-cycle');
+      await expect.poll(() => cycles.count()).toBe(PLAN.filter((state) => state === 'stop').length);
+      expect(await cycles.first().getAttribute('data-band')).toBe('last');
+      expect(await cycles.first().innerText()).toContain(expected.last);
+      await screenshot(page, `home-cards-stop-${expected.language}-${width}`, { fullPage: false });
+      await page.getByTestId('tile-stop').click();
       await page.getByTestId('view-rows').click();
       await page.locator('.mw-home-rows-header').waitFor();
       expect(await cutTexts(page)).toEqual([]);
