@@ -7,7 +7,7 @@ import { demoMoulds, type PlayedMould, type PlayedState } from './support/home.j
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { LONG_TASK_MS, longTasksDuring } from './support/long-tasks.js';
 import { seedManyMoulds } from './support/many-moulds.js';
-import { logIn } from './support/session.js';
+import { logIn, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -309,8 +309,9 @@ describe('home', () => {
 
 describe('home in Korean and Portuguese', () => {
   it.each([
-    { locale: 'ko-KR', language: 'kor', run: '가동', last: '마지막' },
-    { locale: 'pt-BR', language: 'por', run: 'Em produção', last: 'último' },
+    { locale: 'ko-KR', language: 'kor', run: '가동', last: '마지막', decimal: /\d\.\d초/ },
+    // Portuguese groups thousands with a point (72.500 cycles): its decimals take a comma (53,1 s).
+    { locale: 'pt-BR', language: 'por', run: 'Em produção', last: 'último', decimal: /\d,\d s/ },
   ])('reads in $language, wide and on a phone, a stopped mould marked with its last cycle', async (expected) => {
     for (const [width, height] of [
       [1440, 900],
@@ -323,6 +324,7 @@ describe('home in Korean and Portuguese', () => {
       await page.getByTestId('mould-item').first().waitFor();
       expect(await page.getByTestId('tile-run').innerText()).toContain(expected.run);
       await expectNoSideScroll(page);
+      await waitForToastsGone(page);
       await screenshot(page, `home-cards-${expected.language}-${width}`, { fullPage: false });
       // The stopped moulds: their last cycle time grey and marked as the last one, in the language.
       await page.getByTestId('tile-stop').click();
@@ -330,6 +332,7 @@ describe('home in Korean and Portuguese', () => {
       await expect.poll(() => cycles.count()).toBe(PLAN.filter((state) => state === 'stop').length);
       expect(await cycles.first().getAttribute('data-band')).toBe('last');
       expect(await cycles.first().innerText()).toContain(expected.last);
+      expect(await cycles.first().innerText()).toMatch(expected.decimal);
       await screenshot(page, `home-cards-stop-${expected.language}-${width}`, { fullPage: false });
       await page.getByTestId('tile-stop').click();
       await page.getByTestId('view-rows').click();

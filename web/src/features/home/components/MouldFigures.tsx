@@ -27,6 +27,8 @@ export interface DisplayContext {
   unit: TemperatureUnit;
   timeZone: string;
   numbers: Intl.NumberFormat;
+  /** A figure with `places` decimals in the language's own way (Portuguese 53,1 beside its 72.500). */
+  decimal(value: number, places: number): string;
 }
 
 interface Shown {
@@ -38,10 +40,19 @@ export function useDisplayContext(): DisplayContext {
   const language = currentLanguage();
   const unit = useSession((state) => state.unit);
   const timeZone = useSession((state) => state.timeZone);
-  return useMemo(
-    () => ({ t, language, unit, timeZone, numbers: new Intl.NumberFormat(HTML_LANG[language]) }),
-    [t, language, unit, timeZone],
-  );
+  return useMemo(() => {
+    const locale = HTML_LANG[language];
+    const fixed = new Map<number, Intl.NumberFormat>();
+    const decimal = (value: number, places: number) => {
+      let format = fixed.get(places);
+      if (!format) {
+        format = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
+        fixed.set(places, format);
+      }
+      return format.format(value);
+    };
+    return { t, language, unit, timeZone, numbers: new Intl.NumberFormat(locale), decimal };
+  }, [t, language, unit, timeZone]);
 }
 
 const dash = <span className="mw-home-muted">—</span>;
@@ -75,7 +86,8 @@ export function CycleTime({
   digits = 1,
 }: Shown & { actual: number | null; target: number | null; state?: MoldState; digits?: number }) {
   if (actual === null) return dash;
-  const seconds = (value: number, places: number) => display.t('home.seconds', { value: value.toFixed(places) });
+  const seconds = (value: number, places: number) =>
+    display.t('home.seconds', { value: display.decimal(value, places) });
   if (state !== undefined && !cycleTimeIsCurrent(state)) {
     return (
       <span className="mw-home-cycle mw-home-cycle-last" data-testid="mould-cycle" data-band="last">
@@ -98,7 +110,7 @@ export function CycleTime({
           {deviation === null ? null : (
             <>
               {' '}
-              <span className="mw-home-nowrap">{`(${deviation > 0 ? '+' : ''}${deviation.toFixed(1)} %)`}</span>
+              <span className="mw-home-nowrap">{`(${deviation > 0 ? '+' : ''}${display.decimal(deviation, 1)} %)`}</span>
             </>
           )}
         </span>
@@ -140,9 +152,9 @@ export function Temperatures({
   if (shown.length === 0) return dash;
   const label = temperatureUnitLabel(display.unit);
   const unit = withUnit ? ` ${label}` : '';
-  const all = shown.map((value) => value.toFixed(1)).join(' · ');
+  const all = shown.map((value) => display.decimal(value, 1)).join(' · ');
   if (shown.length <= listUpTo) return <span className="mw-home-temps">{`${all}${unit}`}</span>;
-  const range = `${Math.min(...shown).toFixed(1)} – ${Math.max(...shown).toFixed(1)}${unit}`;
+  const range = `${display.decimal(Math.min(...shown), 1)} – ${display.decimal(Math.max(...shown), 1)}${unit}`;
   return (
     <span className="mw-home-temps" title={`${all} ${label}`}>
       {range}

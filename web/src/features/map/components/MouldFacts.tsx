@@ -60,7 +60,7 @@ export function MouldFacts({
         <Descriptions.Item label={t('located')}>{timeText(mould.located)}</Descriptions.Item>
         {mould.battery !== null && <Descriptions.Item label={t('battery')}>{mould.battery} %</Descriptions.Item>}
       </Descriptions>
-      <Space wrap size={8}>
+      <Space wrap size={8} className="mw-map-facts-actions">
         <Button type="primary" size="small" onClick={onDetails} data-testid="map-facts-details">
           {t('details')}
         </Button>
