@@ -52,7 +52,7 @@ async function tooOldNotices(token: string, moldId: number): Promise<Notice[]> {
   const response = await app.request({ method: 'GET', url: '/api/yudata/user_message/?page=1&limit=100', token });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json().data as Notice[]).filter(
-    (notice) => notice.alarm_type === TOO_OLD_READINGS_NOTICE_TYPE && notice.mold_id === moldId,
+    (notice) => (notice.alarm_type as number) === TOO_OLD_READINGS_NOTICE_TYPE && notice.mold_id === moldId,
   );
 }
 
