@@ -25,7 +25,7 @@ export const HEATERS_KEPT_ON_STOP_S = 1800;
 /**
  * After heating up (a start, a stop, a power-off) the first cycles run slower while the mould settles:
  * `slowdown` at the first cycle, nothing after `seconds`. The seeded history slows the first quarter
- * hour after a stop by half of it on average (server/src/seed/demo-history.ts, WARM_UP_SLOWDOWN).
+ * hour of each shift by half of it on average (server/src/seed/demo-history.ts, WARM_UP_SLOWDOWN).
  */
 export const WARM_UP = { slowdown: 0.12, seconds: 900 } as const;
 
