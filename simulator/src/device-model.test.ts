@@ -39,7 +39,9 @@ describe('simulated device', () => {
     const first = cycles[0]!;
     const average = (list: DeviceMessage[]) => list.reduce((sum, m) => sum + (m.cycle_time ?? 0), 0) / list.length;
     const warming = cycles.filter((message) => message.ts - first.ts < WARM_UP.seconds / 3);
-    const settled = cycles.filter((message) => message.ts - first.ts > WARM_UP.seconds && message.ts - first.ts < 3 * 3600);
+    const settled = cycles.filter(
+      (message) => message.ts - first.ts > WARM_UP.seconds && message.ts - first.ts < 3 * 3600,
+    );
     expect(average(warming) / device.profile.cycleTime).toBeGreaterThan(1.06);
     expect(Math.abs(average(settled) / device.profile.cycleTime - 1)).toBeLessThan(0.05);
   });

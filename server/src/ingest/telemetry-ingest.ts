@@ -148,7 +148,10 @@ export class TelemetryIngest {
     try {
       await this.#tooOld.record(device, tooOld);
     } catch (error) {
-      this.context.log.error({ err: error, deviceId: device.id, readings: tooOld.length }, 'too-old readings not counted');
+      this.context.log.error(
+        { err: error, deviceId: device.id, readings: tooOld.length },
+        'too-old readings not counted',
+      );
     }
   }
 

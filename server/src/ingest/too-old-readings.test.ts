@@ -25,7 +25,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 beforeAll(async () => {
   app = await startTestApp();
   [admin, viewer] = [await app.login(ADMIN), await app.login(VIEWER)];
-  [adminId, viewerId] = [await userIdOf(app.context.db, ADMIN.username), await userIdOf(app.context.db, VIEWER.username)];
+  [adminId, viewerId] = [
+    await userIdOf(app.context.db, ADMIN.username),
+    await userIdOf(app.context.db, VIEWER.username),
+  ];
   const status = await app.startMqtt(0);
   if (status.kind !== 'embedded') throw new Error(`expected the embedded broker, got ${status.kind}`);
   port = status.port;
@@ -126,9 +129,9 @@ describe('readings older than the raw retention', () => {
 
   it('a new burst after a quiet hour raises a new notice, to every user who may read the mould', async () => {
     const { moldId, device } = await mouldWithDevice(app, admin, [adminId, viewerId]);
-    expect(
-      (await announcedDuring(() => postTelemetry(app, device.token, oldMessages(1, 2, 40)))).sort(),
-    ).toEqual([adminId, viewerId].sort());
+    expect((await announcedDuring(() => postTelemetry(app, device.token, oldMessages(1, 2, 40)))).sort()).toEqual(
+      [adminId, viewerId].sort(),
+    );
     // The last one arrived longer ago than the gap: what comes now is another burst.
     await app.context.db
       .updateTable('devices')
@@ -171,7 +174,12 @@ describe('readings older than the raw retention', () => {
 
   it('a device with no mould keeps its count, shown in the device list; nobody is told', async () => {
     const { device } = await mouldWithDevice(app, admin, [adminId]);
-    await app.request({ method: 'PUT', url: `/api/yudata/device/${device.id}/`, token: admin, payload: { mold_id: null } });
+    await app.request({
+      method: 'PUT',
+      url: `/api/yudata/device/${device.id}/`,
+      token: admin,
+      payload: { mold_id: null },
+    });
     expect(await announcedDuring(() => postTelemetry(app, device.token, oldMessages(1, 4, 60)))).toEqual([]);
     const list = await app.request({ method: 'GET', url: '/api/yudata/device/?page=1&limit=500', token: admin });
     expect(list.statusCode, list.body).toBe(200);

@@ -129,7 +129,8 @@ export const DEMO_SLOW_TARGET_PART = 'Remote_shell';
  * band (good ≤ 2 %, warn ≤ 5 %) shows most moulds good or warn, a few bad. One mould's target is too slow.
  */
 export function demoTargetCycleTime(part: string, profile: DeviceProfile, index: number): number {
-  const target = part === DEMO_SLOW_TARGET_PART ? profile.cycleTime * 1.07 : profile.cycleTime / (1.02 + ((index * 3) % 5) / 100);
+  const target =
+    part === DEMO_SLOW_TARGET_PART ? profile.cycleTime * 1.07 : profile.cycleTime / (1.02 + ((index * 3) % 5) / 100);
   return Math.round(target * 10) / 10;
 }
 

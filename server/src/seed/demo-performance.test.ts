@@ -71,7 +71,9 @@ describe("the demo's seeded history", () => {
       expect(Math.max(...performance), mould.name).toBeLessThan(1.02);
       // Not constant: the day's pace moves it by some points within four weeks.
       expect(spread(performance), mould.name).toBeGreaterThan(0.03);
-      expect(new Set(performance.map((value) => value.toFixed(3))).size, mould.name).toBeGreaterThan(performance.length / 2);
+      expect(new Set(performance.map((value) => value.toFixed(3))).size, mould.name).toBeGreaterThan(
+        performance.length / 2,
+      );
     }
     // Different per mould: their four weeks range over several points, all in a realistic band.
     expect(Math.min(...totals)).toBeGreaterThan(0.85);

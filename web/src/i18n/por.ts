@@ -163,7 +163,8 @@ export const por: UiCatalog = {
     offlineOften: 'Este dispositivo desconectou muitas vezes, verifique',
     battery: 'Bateria em {{num}}%, carregue-a',
     renewalDue: 'A assinatura do dispositivo expira em até {{num}} dias',
-    tooOld: 'O dispositivo {{device}} enviou leituras com mais de {{days}} dias: guardadas, mas fora de todo histórico e relatório',
+    tooOld:
+      'O dispositivo {{device}} enviou leituras com mais de {{days}} dias: guardadas, mas fora de todo histórico e relatório',
   },
   live: {
     lost: 'Nenhuma atualização de dados foi detectada. Atualize a página manualmente.',

@@ -257,8 +257,7 @@ function TooOld({ tooOld, display }: { tooOld: NonNullable<MouldFacts['too_old']
   return (
     <span className="mw-home-too-old" data-testid="facts-too-old">
       <Typography.Text type="warning">
-        <WarningOutlined />{' '}
-        {t('home.detail.tooOld', { count: tooOld.count, days: String(RAW_RETENTION_DAYS) })}
+        <WarningOutlined /> {t('home.detail.tooOld', { count: tooOld.count, days: String(RAW_RETENTION_DAYS) })}
       </Typography.Text>
       <br />
       <span className="mw-home-muted">
