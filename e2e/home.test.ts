@@ -289,6 +289,38 @@ describe('home', () => {
     await page.waitForURL('**/index');
   });
 
+  it('shows the readings a device sent too old to count on the facts, and tells the user in the bell', async () => {
+    const mould = moulds[2]!;
+    const device = await consoleApp.server.services.ingest.deviceByNo(mould.device_no);
+    if (!device) throw new Error(`no device for mould ${mould.id}`);
+    // Back from six weeks in storage: its buffer's oldest readings, through the real ingest.
+    const sixWeeksAgo = Math.floor(Date.now() / 1000) - 42 * 86_400;
+    const buffer = [1, 2, 3].map((seq) => ({ seq, ts: sixWeeksAgo + seq * 60, event: 'heartbeat' }));
+    expect((await consoleApp.server.services.ingest.ingest(device, buffer)).too_old_seqs).toEqual([1, 2, 3]);
+    for (const { device: size, width, height } of [
+      { device: 'desktop', width: 1440, height: 900 },
+      { device: 'phone', width: 390, height: 844 },
+    ]) {
+      const page = await browser.newPage({ locale: 'en-US', width, height });
+      pages.push(page);
+      await logIn(page, consoleApp.url, 'admin', 'admin123');
+      await page.goto(`${consoleApp.url}/molddetail?mold_id=${mould.id}`);
+      const tooOld = page.getByTestId('facts-too-old');
+      await tooOld.waitFor();
+      expect(await tooOld.innerText()).toContain('3 readings older than 35 days, counted in no history or report');
+      expect(await tooOld.innerText()).toMatch(/oldest from .+ · last received .+/);
+      await tooOld.scrollIntoViewIfNeeded();
+      await screenshot(page, `molddetail-too-old-${size}`, { fullPage: false });
+      if (size === 'desktop') {
+        await page.getByTestId('notice-bell').click();
+        const newest = page.getByTestId('notice-item').first();
+        await expect.poll(() => newest.innerText()).toContain('Readings too old');
+        expect(await newest.innerText()).toContain(`Device ${mould.device_no} sent readings older than 35 days`);
+        await screenshot(page, 'notice-too-old-desktop', { fullPage: false });
+      }
+    }
+  });
+
   it('reads in Chinese, with the unit the user chose', async () => {
     const page = await openHome('zh-CN');
     expect(await page.getByTestId('tile-run').innerText()).toContain('运行');

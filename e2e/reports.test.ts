@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { logIn, readAtEachSize } from './support/session.js';
+import { DEMO_SLOW_TARGET_PART } from '../server/src/seed/demo-moulds.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -113,6 +114,36 @@ describe('reports on the demo data', () => {
     expect(sheetRows.at(-1)![0]).toBe('Total');
     expect(sheetRows.length).toBeGreaterThan(2);
     await page.context().close();
+  });
+});
+
+describe('a mould whose target cycle time is set too slow', () => {
+  it('reads a Performance above 100 % as it is, and says the target looks wrong, wide and on a phone', async () => {
+    await readAtEachSize(browser, consoleApp.url, { locale: 'en-US', path: '/report/nav' }, async (page, device) => {
+      await page.getByTestId('report-oee-total').waitFor(SLOW);
+      await choosePeriod(page, 'Last week');
+      await page.getByTestId('report-mode').getByText('Selection').click();
+      await page.getByTestId('report-moulds').click();
+      await page.keyboard.type(DEMO_SLOW_TARGET_PART);
+      await openDropdown(page).locator('.ant-select-item-option', { hasText: DEMO_SLOW_TARGET_PART }).click();
+      await page.keyboard.press('Escape');
+      const performance = page.getByTestId('report-performance');
+      await expect
+        .poll(async () => Number.parseFloat((await performance.innerText()).replace(/[^\d.]/g, '')), SLOW)
+        .toBeGreaterThan(100);
+      expect(await page.getByTestId('report-performance-over').innerText()).toContain('the target is wrong');
+      await performance.scrollIntoViewIfNeeded();
+      await settled(page);
+      await expectNoSideScroll(page);
+      await screenshot(page, `reports-performance-over-${device}`);
+
+      // Any other demo mould runs a little slower than its target: below 100 %, no hint.
+      await page.getByTestId('report-mode').getByText('All my moulds', { exact: true }).click();
+      await expect
+        .poll(async () => Number.parseFloat((await performance.innerText()).replace(/[^\d.]/g, '')), SLOW)
+        .toBeLessThan(100);
+      expect(await page.getByTestId('report-performance-over').count()).toBe(0);
+    });
   });
 });
 

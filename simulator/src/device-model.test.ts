@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceMessageSchema, type DeviceMessage } from '@mouldwatch/shared';
-import { HEATERS_KEPT_ON_STOP_S, SimulatedDevice, profileFor, tripPosition } from './device-model.js';
+import { HEATERS_KEPT_ON_STOP_S, SimulatedDevice, WARM_UP, profileFor, tripPosition } from './device-model.js';
 
 const START = 1_795_000_000;
 
@@ -31,6 +31,19 @@ describe('simulated device', () => {
     expect(withinFivePercent.length).toBeLessThan(cycles.length); // excursions happen
     const counters = cycles.map((message) => message.counter ?? 0);
     expect(counters[counters.length - 1]! - counters[0]!).toBe(cycles.length - 1);
+  });
+
+  it('warms up after heating: its first cycles are slower, then it settles around its cycle', () => {
+    const { device, messages } = simulate('SIM-0004', 3000);
+    const cycles = messages.filter((message) => message.event === 'cycle');
+    const first = cycles[0]!;
+    const average = (list: DeviceMessage[]) => list.reduce((sum, m) => sum + (m.cycle_time ?? 0), 0) / list.length;
+    const warming = cycles.filter((message) => message.ts - first.ts < WARM_UP.seconds / 3);
+    const settled = cycles.filter(
+      (message) => message.ts - first.ts > WARM_UP.seconds && message.ts - first.ts < 3 * 3600,
+    );
+    expect(average(warming) / device.profile.cycleTime).toBeGreaterThan(1.06);
+    expect(Math.abs(average(settled) / device.profile.cycleTime - 1)).toBeLessThan(0.05);
   });
 
   it('idles, stops and powers off now and then, and is the same on every run', () => {

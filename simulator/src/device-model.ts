@@ -22,6 +22,13 @@ const STANDBY_CURRENT_SHARE: Record<Phase, number> = { heating: 0.6, running: 1,
  */
 export const HEATERS_KEPT_ON_STOP_S = 1800;
 
+/**
+ * After heating up (a start, a stop, a power-off) the first cycles run slower while the mould settles:
+ * `slowdown` at the first cycle, nothing after `seconds`. The seeded history slows the first quarter
+ * hour of each shift by half of it on average (server/src/seed/demo-history.ts, WARM_UP_SLOWDOWN).
+ */
+export const WARM_UP = { slowdown: 0.12, seconds: 900 } as const;
+
 /** Chances per step of leaving each phase, and how long the quiet phases last (s). */
 const TRANSITIONS = {
   runningToIdle: 0.004,
@@ -69,6 +76,8 @@ export class SimulatedDevice {
   #phaseSince = 0;
   #counter: number;
   #drift = 0;
+  /** When the mould last began running after heating up (epoch s): its warm-up. */
+  #warmSince = Number.NEGATIVE_INFINITY;
   #battery: number;
   #moldTemps: number[];
   #hotRunnerTemps: number[];
@@ -109,7 +118,8 @@ export class SimulatedDevice {
     this.#drift = Math.max(-0.03, Math.min(0.03, this.#drift + this.#random.normal(0, 0.0015)));
     const excursion = this.#random.chance(0.01) ? this.#random.between(1.08, 1.4) : 1;
     const noisy = this.#random.normal(this.profile.cycleTime * (1 + this.#drift), this.profile.cycleTime * 0.01);
-    return Math.max(1, noisy * excursion);
+    const warming = Math.max(0, 1 - (this.clock - this.#warmSince) / WARM_UP.seconds);
+    return Math.max(1, noisy * excursion * (1 + WARM_UP.slowdown * warming));
   }
 
   #advancePhase(): void {
@@ -121,6 +131,7 @@ export class SimulatedDevice {
     if (this.#phase === 'heating') {
       if (this.#moldTemps.every((temp, index) => temp >= (this.profile.moldSetpoints[index] ?? 0) - 3)) {
         this.#phase = 'running';
+        this.#warmSince = this.clock;
       }
       return;
     }

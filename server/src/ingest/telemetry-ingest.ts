@@ -6,13 +6,13 @@ import {
 } from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { NewReading } from '../infra/db/schema.js';
-import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 import { DeviceDirectory } from './device-directory.js';
 import { DeviceRateLimit, rateLimitOf } from './device-rate-limit.js';
 import { IngestRepository, type IngestDevice, type ReadingKey } from './ingest.repository.js';
 import { InOrder } from './in-order.js';
 import { SeenTracker } from './seen-tracker.js';
+import { TooOldReadingsRecorder, isTooOld } from './too-old-readings.js';
 
 /** Messages seen since the start, for metrics: every message of an authenticated device ends in one of them. */
 export interface IngestCounters {
@@ -81,6 +81,7 @@ export class TelemetryIngest {
   readonly #directory: DeviceDirectory;
   readonly #writer: BatchWriter<PendingReading, WriteOutcome>;
   readonly #seen = new SeenTracker(SEEN_EVERY_MS);
+  readonly #tooOld: TooOldReadingsRecorder;
   /** Requests and publishes per device, checked by each transport before it stores. */
   readonly rateLimit: DeviceRateLimit;
   /**
@@ -98,6 +99,7 @@ export class TelemetryIngest {
     this.#repository = new IngestRepository(context.db);
     this.#directory = new DeviceDirectory(this.#repository, context.bus);
     this.#writer = new BatchWriter((take) => this.#store(take), BATCH);
+    this.#tooOld = new TooOldReadingsRecorder(context);
     this.rateLimit = new DeviceRateLimit(rateLimitOf(context.config.deviceRateLimit));
   }
 
@@ -126,12 +128,30 @@ export class TelemetryIngest {
         messages.map((message) => ({ device, message: withCorrectedTemperatures(message, device.thermocouple) })),
       );
       const stored = countStored(outcomes);
-      const horizon = this.context.now().getTime() / 1000 - RAW_RETENTION_DAYS * 86_400;
-      const tooOld = messages.filter((message, index) => outcomes[index] === 'stored' && message.ts < horizon);
+      const now = this.context.now();
+      const tooOld = messages.filter((message, index) => outcomes[index] === 'stored' && isTooOld(message.ts, now));
+      await this.#recordTooOld(device, tooOld);
       return { stored, duplicates: outcomes.length - stored, too_old_seqs: tooOld.map((message) => message.seq) };
     } catch (error) {
       this.#counters.failed += messages.length;
       throw error;
+    }
+  }
+
+  /**
+   * Counts the readings just stored that no history will count, and tells the mould's readers once
+   * per burst (TooOldReadingsRecorder). After the readings' commit: a failure here is logged and the
+   * readings are still acknowledged (sent again, they would be duplicates, counted no better).
+   */
+  async #recordTooOld(device: IngestDevice, tooOld: readonly DeviceMessage[]): Promise<void> {
+    if (tooOld.length === 0) return;
+    try {
+      await this.#tooOld.record(device, tooOld);
+    } catch (error) {
+      this.context.log.error(
+        { err: error, deviceId: device.id, readings: tooOld.length },
+        'too-old readings not counted',
+      );
     }
   }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
-import { MAX_MESSAGES_PER_REQUEST, MAX_TELEMETRY_BYTES, ResponseCode } from '@mouldwatch/shared';
+import { MAX_MESSAGES_PER_REQUEST, RAW_RETENTION_DAYS, MAX_TELEMETRY_BYTES, ResponseCode } from '@mouldwatch/shared';
 import { envelope } from '../infra/http/envelope.js';
 import { ApiError, invalidInput, throttled } from '../infra/http/errors.js';
 import { MalformedTelemetry, type TelemetryIngest } from './telemetry-ingest.js';

@@ -1,3 +1,4 @@
+import { RAW_RETENTION_DAYS } from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { DatabaseKind } from '../infra/db/database.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
@@ -24,11 +25,8 @@ export interface RollupJobOptions {
  */
 export const CYCLE_DAYS_PER_RUN: Record<DatabaseKind, number> = { pglite: 10, postgres: 200 };
 
-/**
- * Raw readings and slots are kept this many days; the roll-ups keep the history. A reading older than
- * that is stored raw but counted nowhere (its slots and buckets are never recomputed).
- */
-export const RAW_RETENTION_DAYS = 35;
+/** The raw retention (days), shared: the console names it where it shows readings counted nowhere. */
+export { RAW_RETENTION_DAYS };
 
 const DEFAULT_OPTIONS: RollupJobOptions = {
   intervalMs: 30_000,

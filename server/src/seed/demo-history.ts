@@ -29,6 +29,14 @@ const FINE_DAYS = 35;
  * statement did (4.9–6.2 s against 4.5–5.7 s, measured; parts of 14 days took 7–11 s).
  */
 const PART_DAYS = 30;
+/**
+ * How much slower a day may run than the next: each local day's pace spreads the cycle time this
+ * share (±half of it) around the mould's own cycle, so the daily Performance moves (docs/decisions.md,
+ * "The demo's performance").
+ */
+const DAY_PACE_SPREAD = 0.07;
+/** How much slower the first quarter hour of a shift (after the night's or Sunday's stop) cycles, on average: warming up. */
+const WARM_UP_SLOWDOWN = 0.06;
 /** Share of the running current drawn while idle, as the simulator draws it. */
 const IDLE_CURRENT_SHARE = 0.35;
 
@@ -44,7 +52,8 @@ const channelColumns = (prefix: string, count: number) =>
 
 /**
  * Writes the demo moulds' past straight into the roll-ups, [from, until): shifts and Sundays off,
- * breakdowns, a slow monthly drift and rare excursions of the cycle time, temperatures around their
+ * breakdowns, a slow monthly drift, a pace of each day, slow stretches, a warm-up at each shift's start
+ * and rare excursions of the cycle time, temperatures around their
  * set values, energy from the current. Recent hours come as raw readings through the real ingest
  * instead (the simulator back-fills them). Written PART_DAYS at a time, each part's counters going
  * on from the last; `signal` stops it between parts (the caller's transaction takes it all back).
@@ -128,17 +137,35 @@ async function seedHistoryPart(
     -- Local hours and weekdays once per zone and bucket: converting time zones is the slow part.
     calendar as materialized (
       select z.tz, b.bucket, b.span, extract(hour from b.bucket at time zone z.tz) as hour,
+        extract(minute from b.bucket at time zone z.tz) as minute,
         extract(isodow from b.bucket at time zone z.tz) as weekday,
-        sin(extract(epoch from b.bucket) / (30 * 86400) * 2 * pi()) as drift
+        (b.bucket at time zone z.tz)::date - date '2000-01-01' as day,
+        extract(epoch from b.bucket) / (30 * 86400) * 2 * pi() as phase
       from (select distinct tz from p) as z cross join buckets b
     ),
     shaped as materialized (
       select p.mold_id, c.bucket, c.span, s.mode, s.alarm,
-        p.cycle_time * (1 + 0.03 * c.drift + 0.04 * (s.pace - 0.5) + case when s.alarm then 0.12 else 0 end) as cycle_time,
+        -- Around the mould's own cycle: a slow monthly drift of its own phase, a pace of the day
+        -- (material, crew: each local day its own, from a hash of mould and day so it holds across
+        -- the day's buckets), noise, slow stretches, cycle-time excursions, and the warm-up of the
+        -- quarter hour after a shift's start or a Sunday (the simulator's: WARM_UP of
+        -- simulator/src/device-model.ts); a bucket of an hour holds a quarter of a warm-up.
+        p.cycle_time * (1 + 0.02 * sin(c.phase + p.mold_id) + ${sql.lit(DAY_PACE_SPREAD)} * (s.day_pace - 0.5)
+          + 0.03 * (s.pace - 0.5) + case when s.slow then 0.08 else 0 end
+          + case when s.alarm then 0.12 else 0 end
+          + case when s.warming then ${sql.lit(WARM_UP_SLOWDOWN)} * 900 / c.span else 0 end) as cycle_time,
         case when s.mode = 'work' then c.span * (0.78 + 0.2 * s.pace) else 0 end as run_s
       from p join calendar c using (tz)
       cross join lateral (
-        select random() as pace, random() < 0.01 as alarm, case
+        select random() as pace, random() < 0.01 as alarm, random() < 0.05 as slow,
+          -- A hash in floating point (no text to build per row): even enough over 0..1.
+          abs(sin(p.mold_id * 12.9898 + c.day * 78.233) * 43758.5453)
+            - floor(abs(sin(p.mold_id * 12.9898 + c.day * 78.233) * 43758.5453)) as day_pace,
+          c.minute = 0 and case p.pattern
+            when 'two-shift' then c.hour = 6
+            when 'day-shift' then c.hour = 8
+            else c.hour = 0 and c.weekday = 1 end as warming,
+          case
           when c.weekday = 7 then 'off'
           when p.pattern = 'two-shift' and (c.hour < 6 or c.hour >= 22) then 'stop'
           when p.pattern = 'day-shift' and (c.weekday = 6 or c.hour < 8 or c.hour >= 17) then 'stop'

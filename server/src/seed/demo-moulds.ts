@@ -116,9 +116,28 @@ function demoProfile(index: number, position: { lat: number; lng: number }): Dev
   };
 }
 
+/**
+ * The demo mould whose target cycle time is set too slow (7 % above how fast it really cycles): its
+ * Performance reads above 100 %, and the report says the target looks wrong.
+ */
+export const DEMO_SLOW_TARGET_PART = 'Remote_shell';
+
+/**
+ * The target cycle time (s) of a demo mould: a little faster than it really cycles (profile.cycleTime,
+ * the simulator's and the seeded history's typical cycle), 2 to 6 % by mould, as real targets are set
+ * from the best cycles seen: performance then reads about 88–100 % a day, and the home screen's cycle
+ * band (good ≤ 2 %, warn ≤ 5 %) shows most moulds good or warn, a few bad. One mould's target is too slow.
+ */
+export function demoTargetCycleTime(part: string, profile: DeviceProfile, index: number): number {
+  const target =
+    part === DEMO_SLOW_TARGET_PART ? profile.cycleTime * 1.07 : profile.cycleTime / (1.02 + ((index * 3) % 5) / 100);
+  return Math.round(target * 10) / 10;
+}
+
 /** The mould's settings that match how its device runs. */
 function demoInfo(part: string, profile: DeviceProfile, index: number): MoldInfo {
   const info = defaultMoldInfo();
+  const target = demoTargetCycleTime(part, profile, index);
   const channels = (setpoints: number[], prefix: string) =>
     setpoints.map((set, channel) => ({ name: `${prefix}${channel + 1}`, set, alert: 15 }));
   return {
@@ -129,14 +148,17 @@ function demoInfo(part: string, profile: DeviceProfile, index: number): MoldInfo
     maint_interval: 50_000,
     oee: 0.85,
     counter: 1_000_000,
-    // The moulds' own cycle: a target 8 % faster put every demo mould past the cycle-time alarm's 5 %
-    // bound, in state alarm all day (docs/decisions.md, "The demo's target cycle time").
-    cycle_time: profile.cycleTime,
+    cycle_time: target,
     basic_time: 300,
     basic_stop_time: 1800,
-    // The simulator's excursions cross these now and then (about 20 alarms an hour over the 24
-    // moulds, measured with the alarm rules: docs/decisions.md, "Alarm engine"), not constantly.
-    cycle_time_setting: { time: 120, alert: 4, early: 1.5 },
+    // Bands in proportion to the cycle (a fixed 4 s put the long cycles, running a few % slower than
+    // their target, past it all day: docs/decisions.md, "The demo's performance"); the simulator's
+    // excursions cross them now and then, not constantly.
+    cycle_time_setting: {
+      time: 120,
+      alert: Math.max(4, Math.round(target * 2.5) / 10),
+      early: Math.max(1.5, Math.round(target * 1.5) / 10),
+    },
     mold_temp_setting: channels(profile.moldSetpoints, 'T'),
     hot_temp_setting: channels(profile.hotRunnerSetpoints, 'H'),
     voltage: 380,

@@ -31,6 +31,13 @@ export interface Notice {
   is_read: boolean;
 }
 
+/**
+ * A notice that a mould's device sent readings older than the raw retention, stored but counted in
+ * no history: one per device and burst of them (content: {number, device_no, count, oldest_ts,
+ * retention_days}).
+ */
+export const TOO_OLD_READINGS_NOTICE_TYPE = 7;
+
 /** Notices per page of the bell's list; the list loads more once it holds more than 9. */
 export const NOTICE_PAGE_SIZE = 10;
 
@@ -65,6 +72,11 @@ export interface NoticeContent {
   /** A renewal reminder's stage (30 or 15 days before) and the expiry (epoch seconds). */
   stage?: number;
   expires_at?: number;
+  /** Readings too old to be counted: the device, how many came first, the oldest (epoch s), the retention (days). */
+  device_no?: string;
+  count?: number;
+  oldest_ts?: number;
+  retention_days?: number;
 }
 
 /** The parsed content of a notice, or undefined when it is not a JSON object. */

@@ -1,3 +1,4 @@
+import type { TooOldReadings } from '../device/registry.js';
 import type { MaintenanceStatus } from '../maintenance/maintenance.js';
 import type { MoldInfo } from '../mold/mold-info.js';
 import type { MoldState, SlotState } from './mold-state.js';
@@ -99,6 +100,8 @@ export interface MoldFacts {
   favourite: boolean;
   /** Serial number: the bound device's. */
   device_no: string | null;
+  /** What the bound device sent that is older than the raw retention, counted nowhere; null when none. */
+  too_old: TooOldReadings | null;
   /** Equipment no. */
   oem_id: string;
   /** GPS battery level (%). */

@@ -150,6 +150,7 @@ export const en = {
       power: 'Power alarm',
       other: 'Alarm',
       renewal: 'Renewal reminder',
+      tooOld: 'Readings too old',
     },
     moldTemperature: 'Mould temperature {{name}} out of range',
     hotRunnerTemperature: 'Hot runner temperature {{name}} out of range',
@@ -161,6 +162,7 @@ export const en = {
     offlineOften: 'This device has been disconnected a lot, please check',
     battery: 'Battery at {{num}}%, please charge it',
     renewalDue: 'Device subscription expires within {{num}} days',
+    tooOld: 'Device {{device}} sent readings older than {{days}} days: stored, but counted in no history or report',
   },
   live: {
     lost: 'No data updates were detected. Please refresh the page manually.',
@@ -331,6 +333,7 @@ export const en = {
         lastConnect: 'Last connect',
         location: 'Location',
         battery: 'GPS battery',
+        tooOld: 'Readings too old to count',
         image: 'Image',
       },
       maintStatuses: { normal: 'Normal', warning: 'Preventive MAINT', exceeded: 'PM Target Exceeded' },
@@ -338,6 +341,9 @@ export const en = {
       duration: '{{hours}} h {{minutes}} min',
       gps: 'GPS',
       noImage: 'No image',
+      tooOld_one: '{{count}} reading older than {{days}} days, counted in no history or report',
+      tooOld_other: '{{count}} readings older than {{days}} days, counted in no history or report',
+      tooOldTimes: 'oldest from {{oldest}} · last received {{last}}',
     },
   },
 } as const;

@@ -151,6 +151,7 @@ export const kor: UiCatalog = {
       power: '전원 알람',
       other: '알람',
       renewal: '갱신 알림',
+      tooOld: '너무 오래된 데이터',
     },
     moldTemperature: '금형 온도 {{name}} 범위 초과',
     hotRunnerTemperature: '핫러너 온도 {{name}} 범위 초과',
@@ -162,6 +163,8 @@ export const kor: UiCatalog = {
     offlineOften: '이 장치의 연결이 자주 끊어집니다. 확인하세요',
     battery: '배터리 {{num}}%, 충전하세요',
     renewalDue: '장치 구독이 {{num}}일 이내에 만료됩니다',
+    tooOld:
+      '장치 {{device}}가 {{days}}일보다 오래된 데이터를 보냈습니다: 저장되었지만 이력과 보고서에 집계되지 않습니다',
   },
   live: {
     lost: '데이터 업데이트가 감지되지 않습니다. 페이지를 직접 새로 고치세요.',
@@ -332,6 +335,7 @@ export const kor: UiCatalog = {
         lastConnect: '마지막 연결',
         location: '위치',
         battery: 'GPS 배터리',
+        tooOld: '집계되지 않는 오래된 데이터',
         image: '이미지',
       },
       maintStatuses: { normal: '정상', warning: '예방 정비', exceeded: 'PM 목표 초과' },
@@ -339,6 +343,9 @@ export const kor: UiCatalog = {
       duration: '{{hours}}시간 {{minutes}}분',
       gps: 'GPS',
       noImage: '이미지 없음',
+      tooOld_one: '{{days}}일보다 오래된 데이터 {{count}}건, 이력과 보고서에 집계되지 않음',
+      tooOld_other: '{{days}}일보다 오래된 데이터 {{count}}건, 이력과 보고서에 집계되지 않음',
+      tooOldTimes: '가장 오래된 데이터 {{oldest}} · 마지막 수신 {{last}}',
     },
   },
 };

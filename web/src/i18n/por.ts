@@ -151,6 +151,7 @@ export const por: UiCatalog = {
       power: 'Alarme de energia',
       other: 'Alarme',
       renewal: 'Lembrete de renovação',
+      tooOld: 'Leituras antigas demais',
     },
     moldTemperature: 'Temperatura do molde {{name}} fora da faixa',
     hotRunnerTemperature: 'Temperatura da câmara quente {{name}} fora da faixa',
@@ -162,6 +163,8 @@ export const por: UiCatalog = {
     offlineOften: 'Este dispositivo desconectou muitas vezes, verifique',
     battery: 'Bateria em {{num}}%, carregue-a',
     renewalDue: 'A assinatura do dispositivo expira em até {{num}} dias',
+    tooOld:
+      'O dispositivo {{device}} enviou leituras com mais de {{days}} dias: guardadas, mas fora de todo histórico e relatório',
   },
   live: {
     lost: 'Nenhuma atualização de dados foi detectada. Atualize a página manualmente.',
@@ -347,6 +350,7 @@ export const por: UiCatalog = {
         lastConnect: 'Última conexão',
         location: 'Localização',
         battery: 'Bateria do GPS',
+        tooOld: 'Leituras antigas demais para contar',
         image: 'Imagem',
       },
       maintStatuses: { normal: 'Normal', warning: 'Manutenção preventiva', exceeded: 'Meta de PM excedida' },
@@ -354,6 +358,9 @@ export const por: UiCatalog = {
       duration: '{{hours}} h {{minutes}} min',
       gps: 'GPS',
       noImage: 'Sem imagem',
+      tooOld_one: '{{count}} leitura com mais de {{days}} dias, fora de todo histórico e relatório',
+      tooOld_other: '{{count}} leituras com mais de {{days}} dias, fora de todo histórico e relatório',
+      tooOldTimes: 'a mais antiga de {{oldest}} · última recebida {{last}}',
     },
   },
 };

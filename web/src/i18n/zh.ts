@@ -150,6 +150,7 @@ export const zh: UiCatalog = {
       power: '电量报警',
       other: '报警',
       renewal: '续费提醒',
+      tooOld: '数据过旧',
     },
     moldTemperature: '模温 {{name}} 超出范围',
     hotRunnerTemperature: '热流道温度 {{name}} 超出范围',
@@ -161,6 +162,7 @@ export const zh: UiCatalog = {
     offlineOften: '该设备频繁断开连接，请检查',
     battery: '电量剩余 {{num}}%，请及时充电',
     renewalDue: '设备订阅将在 {{num}} 天内到期',
+    tooOld: '设备 {{device}} 上传了早于 {{days}} 天的数据：已保存，但不计入任何历史或报表',
   },
   live: {
     lost: '未检测到数据更新，请手动刷新页面。',
@@ -331,6 +333,7 @@ export const zh: UiCatalog = {
         lastConnect: '最后连接',
         location: '位置',
         battery: 'GPS 电量',
+        tooOld: '过旧未计入的数据',
         image: '图片',
       },
       maintStatuses: { normal: '正常', warning: '预防保养', exceeded: '超出保养目标' },
@@ -338,6 +341,9 @@ export const zh: UiCatalog = {
       duration: '{{hours}} 小时 {{minutes}} 分钟',
       gps: 'GPS',
       noImage: '暂无图片',
+      tooOld_one: '{{count}} 条早于 {{days}} 天的数据，不计入任何历史或报表',
+      tooOld_other: '{{count}} 条早于 {{days}} 天的数据，不计入任何历史或报表',
+      tooOldTimes: '最早 {{oldest}} · 最近接收 {{last}}',
     },
   },
 };

@@ -131,6 +131,14 @@ export interface DevicesTable {
   mold_id: number | null;
   created_at: CreatedAt;
   last_seen_at: Date | null;
+  /** Readings received that were older than the raw retention: counted nowhere (migration 0035). */
+  too_old_count: Generated<number>;
+  /** When the last of them was received. */
+  too_old_last_at: Date | null;
+  /** The oldest reading time among them. */
+  too_old_oldest_ts: Date | null;
+  /** When the current burst of them began: its first one raised the notice. */
+  too_old_burst_at: Date | null;
 }
 
 export interface ReadingsTable {

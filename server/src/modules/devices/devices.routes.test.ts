@@ -56,6 +56,7 @@ describe('registering a device', () => {
       mold_number: null,
       created_at: expect.any(Number),
       last_seen_at: null,
+      too_old: null,
     });
   });
 

@@ -1,5 +1,6 @@
 import { TimeStateStatus, moldInfoSchema, type MoldFacts, type SlotState, type StateCounts } from '@mouldwatch/shared';
 import { presentLiveStatus } from '../../state/status.presenter.js';
+import { presentTooOld } from '../devices/devices.presenter.js';
 import { imageUrl } from '../molds/molds.presenter.js';
 import type { MoldFactsRow } from './mold-facts.repository.js';
 import type { StateCountRow } from './mold-status.repository.js';
@@ -58,6 +59,7 @@ export function presentMoldFacts(row: MoldFactsRow, figures: MoldFigures): MoldF
     mold_image: imageUrl(row.mold_image),
     favourite: row.favourite,
     device_no: row.device_no,
+    too_old: presentTooOld(row),
     oem_id: row.oem_id,
     battery: row.battery,
     thermocouple_type: row.thermocouple_type,

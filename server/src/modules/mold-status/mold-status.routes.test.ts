@@ -493,6 +493,7 @@ describe('GET /api/yudata/mold/{moldId}/', () => {
       mold_image: '/uploads/bumper.png',
       favourite: false,
       device_no: 'SN-BUMPER-1',
+      too_old: null,
       oem_id: 'EQ-77',
       battery: 76,
       thermocouple_type: 0,

@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
-import { AlarmType, RENEWAL_NOTICE_TYPE, parseNoticeContent, type Notice } from '@mouldwatch/shared';
+import {
+  AlarmType,
+  RENEWAL_NOTICE_TYPE,
+  TOO_OLD_READINGS_NOTICE_TYPE,
+  parseNoticeContent,
+  type Notice,
+} from '@mouldwatch/shared';
 
 type NoticeFields = Pick<Notice, 'alarm_type' | 'content'>;
 
@@ -10,6 +16,7 @@ const TYPE_KEYS = {
   [AlarmType.offline]: 'offline',
   [AlarmType.power]: 'power',
   [RENEWAL_NOTICE_TYPE]: 'renewal',
+  [TOO_OLD_READINGS_NOTICE_TYPE]: 'tooOld',
 } as const;
 
 export function noticeTitle(notice: Pick<Notice, 'alarm_type'>, t: TFunction): string {
@@ -23,6 +30,9 @@ export function noticeDetail(notice: NoticeFields, t: TFunction): string {
   if (!content) return notice.content;
   if ((notice.alarm_type as number) === RENEWAL_NOTICE_TYPE && typeof content.stage === 'number') {
     return t('notices.renewalDue', { num: String(content.stage) });
+  }
+  if ((notice.alarm_type as number) === TOO_OLD_READINGS_NOTICE_TYPE) {
+    return t('notices.tooOld', { device: content.device_no ?? '', days: String(content.retention_days ?? '') });
   }
   switch (notice.alarm_type) {
     case AlarmType.temperature:

@@ -32,6 +32,7 @@ import * as accountCodes from './0031_account_codes.js';
 import * as installation from './0032_installation.js';
 import * as alarmUnit from './0033_alarm_unit.js';
 import * as statusLastSeq from './0034_status_last_seq.js';
+import * as deviceTooOld from './0035_device_too_old.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_installation': installation,
   '0033_alarm_unit': alarmUnit,
   '0034_status_last_seq': statusLastSeq,
+  '0035_device_too_old': deviceTooOld,
 };
 
 export const migrationProvider: MigrationProvider = {

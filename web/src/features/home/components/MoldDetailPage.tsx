@@ -1,9 +1,9 @@
-import { ArrowLeftOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
-import { Button, Empty, Progress, Result, Tag } from 'antd';
+import { ArrowLeftOutlined, EnvironmentOutlined, LineChartOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Empty, Progress, Result, Tag, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MenuId, ResponseCode, type MaintenanceStatus } from '@mouldwatch/shared';
+import { MenuId, RAW_RETENTION_DAYS, ResponseCode, type MaintenanceStatus } from '@mouldwatch/shared';
 import type { en } from '../../../i18n/en';
 import { SkeletonRows } from '../../../components/SkeletonRows';
 import { ApiError } from '../../../lib/api-client';
@@ -212,6 +212,9 @@ function FactSections({ mould, display }: { mould: MouldFacts; display: DisplayC
       {section(t('home.detail.sections.device'), [
         ['location', <Location key="location" location={mould.location} />],
         ['battery', <Battery key="battery" level={mould.battery} />],
+        ...(mould.too_old
+          ? [['tooOld', <TooOld key="tooOld" tooOld={mould.too_old} display={display} />] as [FactKey, ReactNode]]
+          : []),
       ])}
     </div>
   );
@@ -242,6 +245,26 @@ function Location({ location }: { location: MouldFacts['location'] }) {
     <span>
       <EnvironmentOutlined /> {location.lat.toFixed(5)}, {location.lng.toFixed(5)}{' '}
       <span className="mw-home-muted">({t('home.detail.gps')})</span>
+    </span>
+  );
+}
+
+/**
+ * Readings the device sent older than the raw retention: stored, but no history or report counts them
+ * (issue 25). Shown only when there were some.
+ */
+function TooOld({ tooOld, display }: { tooOld: NonNullable<MouldFacts['too_old']>; display: DisplayContext }) {
+  const { t } = useTranslation();
+  const time = (value: number) => formatDateTime(value, display.timeZone, display.language);
+  return (
+    <span className="mw-home-too-old" data-testid="facts-too-old">
+      <Typography.Text type="warning">
+        <WarningOutlined /> {t('home.detail.tooOld', { count: tooOld.count, days: String(RAW_RETENTION_DAYS) })}
+      </Typography.Text>
+      <br />
+      <span className="mw-home-muted">
+        {t('home.detail.tooOldTimes', { oldest: time(tooOld.oldest_ts), last: time(tooOld.last_received_at) })}
+      </span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waterfallOption } from './charts';
+import { percentAxisMax, trendOption, waterfallOption } from './charts';
 
 const names = {
   planned: '计划时间',
@@ -72,5 +72,15 @@ describe('waterfallOption', () => {
     expect(x.type).toBe('value');
     // Same figures, labelled at the end of each bar.
     expect(values(option)).toMatchObject({ bars: [10, 2, 1.5, 0.5, 6], position: 'right' });
+  });
+});
+
+describe('the OEE trend', () => {
+  it('reaches 100 %, and past it when a performance is above 100 %: shown, not cut off', () => {
+    expect(percentAxisMax({ max: 87.5 })).toBe(100);
+    expect(percentAxisMax({ max: 100 })).toBe(100);
+    expect(percentAxisMax({ max: 104.4 })).toBe(110);
+    const names = { oee: 'OEE', availability: 'A', performance: 'P', quality: 'Q', target: 'T' };
+    expect((trendOption([], String, names, null).yAxis as { max: unknown }).max).toBe(percentAxisMax);
   });
 });

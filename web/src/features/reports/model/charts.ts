@@ -5,6 +5,9 @@ import type { BucketFigures, MouldTotal } from '../api/types';
 const GRID = { left: 48, right: 16, top: 36, bottom: 48, containLabel: true };
 const pct = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 10);
 
+/** The top of a percent axis: 100, or the next ten above the largest value. */
+export const percentAxisMax = ({ max }: { max: number }) => Math.max(100, Math.ceil(max / 10) * 10);
+
 /** OEE and its factors per bucket, with the target as a line. */
 export function trendOption(
   buckets: readonly BucketFigures[],
@@ -30,7 +33,8 @@ export function trendOption(
     },
     legend: narrow ? { type: 'plain', top: 0, itemGap: 8, itemWidth: 18 } : { type: 'plain', top: 0 },
     xAxis: { type: 'category', data: buckets.map((bucket) => label(bucket.create_datetime)) },
-    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
+    // Up to 100 %, or past it when a factor is (a performance above 100 % means a wrong target: shown, not cut off).
+    yAxis: { type: 'value', min: 0, max: percentAxisMax, axisLabel: { formatter: '{value} %' } },
     series: [
       {
         ...series(names.oee, 'oee', 3),
