@@ -96,6 +96,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   /** Sockets by the moulds of their list, and the sockets with figures waiting to be sent. */
   readonly #watchers = new Map<number, Set<LiveClient<P>>>();
   readonly #withPendingFigures = new Set<LiveClient<P>>();
+  /** The last message sent to a mould's readers, or on its way: the next one waits for it. */
+  #sending: Promise<void> = Promise.resolve();
   readonly #figuresTimer: NodeJS.Timeout;
   readonly #options: LiveHubOptions;
   readonly #unsubscribe: Array<() => void>;
@@ -320,21 +322,31 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
    * A mould's new state goes at once to every logged-in socket whose user may see the mould, watched or
    * not (the state tiles count all of them); the figures waiting were dropped when it came.
    */
-  async #pushStatus(moldId: number, status: MoldLiveStatus): Promise<void> {
-    for (const clients of [...this.#clients.values()]) {
-      const [first] = clients;
-      if (!first?.principal || !(await this.deps.canReadMold(first.principal, moldId))) continue;
-      for (const client of clients) client.send({ type: 'list', data: status });
-    }
+  #pushStatus(moldId: number, status: MoldLiveStatus): Promise<void> {
+    return this.#sendToReadersOf(moldId, { type: 'list', data: status });
   }
 
-  /** Sends the message to every logged-in socket whose user may read the mould. */
-  async #sendToReadersOf(moldId: number, message: LiveServerMessage): Promise<void> {
+  /**
+   * Sends the message to every logged-in socket whose user may read the mould. The readers of each
+   * event are looked up at once, but the messages leave in the order their events came: a later
+   * state or work order's figures answered sooner by the database never overtake an earlier one's.
+   */
+  #sendToReadersOf(moldId: number, message: LiveServerMessage): Promise<void> {
+    const readers = this.#readersOf(moldId);
+    const sent = this.#sending.then(async () => {
+      for (const client of await readers) client.send(message);
+    });
+    this.#sending = sent.catch(() => undefined);
+    return sent;
+  }
+
+  async #readersOf(moldId: number): Promise<Array<LiveClient<P>>> {
+    const readers: Array<LiveClient<P>> = [];
     for (const clients of [...this.#clients.values()]) {
       const [first] = clients;
-      if (!first?.principal || !(await this.deps.canReadMold(first.principal, moldId))) continue;
-      for (const client of clients) client.send(message);
+      if (first?.principal && (await this.deps.canReadMold(first.principal, moldId))) readers.push(...clients);
     }
+    return readers;
   }
 
   /** An alarm changed: the alarm pages of everyone who may read its mould refetch. */
