@@ -261,7 +261,8 @@ describe('several moulds', () => {
         }
       }
     }
-  });
+    // Some 400 requests one after another: 8–10 s on a busy machine, over 30 s in a load spike.
+  }, 90_000);
 
   it("the mould picker lists the caller's moulds only", async () => {
     const body = await data('moulds', '');
