@@ -10,11 +10,16 @@
  * (POST /api/yudata/device/) and, with --live, creates a mould granted to the admin and binds the
  * first device to it. Then it prints ONE JSON line on stdout:
  *   {"ready":true,"mqttPort":…,"httpUrl":…,"adminToken":…,"moldId":…,"devices":[{device_no,token},…]}
- * and reads commands from stdin, one per line, each answered by one JSON line:
+ * (with --moulds each device also carries its mould's `mold_id`) and reads commands from stdin, one per line, each answered by one JSON line:
  *   count → {"stored": readings in the database}
  *   seed-history → with --live: 13 months of 15-minute roll-ups of the mould, every temperature
  *     channel filled → {"rollups": rows}
  *   users N → with --live: N more users of the admin's role, each granted the mould → {"tokens": [JWT, …]}
+ *   home-users N → with --moulds: N more users of the admin's role, each granted every device's mould
+ *     → {"tokens": [JWT, …], "moldIds": [the devices' moulds, in the devices' order]}
+ *   loop-delay → the server's event-loop delay since the last `loop-delay` (or the start), from
+ *     perf_hooks.monitorEventLoopDelay (10 ms resolution): {"p50_ms","p99_ms","max_ms","mean_ms"}; the
+ *     server exposes no metrics of its own, so this bench-only monitor runs in the server's process
  *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
  *   db-cpu → {"ms": CPU time (user + system) the PostgreSQL backends serving this server have spent so
  *     far, or null on PGlite / without /proc}: two answers apart give the database's work in between
@@ -34,6 +39,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
@@ -199,7 +205,9 @@ try {
   }
 
   // With --live the first device is the live mould's (below).
-  if (values.moulds) await monitoredMoulds(server.context.db, orgId, values.live ? devices.slice(1) : devices);
+  const monitored = values.moulds
+    ? await monitoredMoulds(server.context.db, orgId, values.live ? devices.slice(1) : devices)
+    : new Map<number, number>();
 
   let moldId: number | null = null;
   if (values.live) {
@@ -221,8 +229,8 @@ try {
     await inject('PUT', `/api/yudata/device/${devices[0]!.id}/`, { mold_id: moldId }, adminToken);
   }
 
-  /** Users like the admin (role, password), each granted the mould, with a token each. */
-  const moreUsers = async (count: number, mould: number) => {
+  /** Users like the admin (role, password), each granted these moulds, with a token each. */
+  const moreUsers = async (count: number, moulds: readonly number[]) => {
     const admin = await server.context.db
       .selectFrom('users')
       .selectAll()
@@ -244,10 +252,12 @@ try {
         })
         .returning(['id', 'token_version'])
         .executeTakeFirstOrThrow();
-      await server.context.db
-        .insertInto('user_mold_grants')
-        .values({ user_id: user.id, mold_id: mould, shared_by: null })
-        .execute();
+      if (moulds.length > 0) {
+        await server.context.db
+          .insertInto('user_mold_grants')
+          .values(moulds.map((mold_id) => ({ user_id: user.id, mold_id, shared_by: null })))
+          .execute();
+      }
       tokens.push(await server.context.tokens.issue({ userId: user.id, version: user.token_version }));
     }
     return tokens;
@@ -261,9 +271,11 @@ try {
       httpUrl,
       adminToken,
       moldId,
-      devices: devices.map(({ device_no, token }) => ({ device_no, token })),
+      devices: devices.map(({ id, device_no, token }) => ({ device_no, token, mold_id: monitored.get(id) })),
     }),
   );
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
@@ -275,7 +287,21 @@ try {
       } else if (command === 'seed-history' && moldId !== null) {
         console.log(JSON.stringify({ rollups: await seedRollups(server.context.db, moldId) }));
       } else if (command.startsWith('users ') && moldId !== null) {
-        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(6)), moldId) }));
+        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(6)), [moldId]) }));
+      } else if (command.startsWith('home-users ') && monitored.size > 0) {
+        const moldIds = [...monitored.values()];
+        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(11)), moldIds), moldIds }));
+      } else if (command === 'loop-delay') {
+        const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+        console.log(
+          JSON.stringify({
+            p50_ms: ms(loopDelay.percentile(50)),
+            p99_ms: ms(loopDelay.percentile(99)),
+            max_ms: ms(loopDelay.max),
+            mean_ms: ms(loopDelay.mean),
+          }),
+        );
+        loopDelay.reset();
       } else if (command === 'monitor' && moldId !== null) {
         // bench/alarm-notify.mjs: the mould is monitored, T1 set 40 °C ± 5.
         const info = JSON.stringify({ mold_temp_setting: [{ name: 'T1', set: 40, alert: 5 }] });
@@ -338,9 +364,14 @@ const backendCpuMs = () => (sampleBackends ? [...backendCpu.values()].reduce((su
 
 /**
  * A monitored mould per device, with temperature and cycle settings around what bench/ingest.mjs
- * sends (inside the bounds: every reading is judged, none opens an alarm), bound to it.
+ * sends (inside the bounds: every reading is judged, none opens an alarm), bound to it; answers
+ * device id → mould id.
  */
-async function monitoredMoulds(db: Kysely<Database>, orgId: number, devices: ReadonlyArray<{ id: number }>) {
+async function monitoredMoulds(
+  db: Kysely<Database>,
+  orgId: number,
+  devices: ReadonlyArray<{ id: number }>,
+): Promise<Map<number, number>> {
   const info = JSON.stringify({
     mold_temp_setting: [41, 42, 41].map((set, index) => ({ name: `T${index + 1}`, set, alert: 5 })),
     hot_temp_setting: [220, 221, 220, 220].map((set, index) => ({ name: `H${index + 1}`, set, alert: 10 })),
@@ -363,4 +394,5 @@ async function monitoredMoulds(db: Kysely<Database>, orgId: number, devices: Rea
   for (const [index, device] of devices.entries()) {
     await db.updateTable('devices').set({ mold_id: moulds[index]!.id }).where('id', '=', device.id).execute();
   }
+  return new Map(devices.map((device, index) => [device.id, moulds[index]!.id]));
 }

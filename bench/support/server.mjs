@@ -60,6 +60,8 @@ export async function startBenchServer({
   };
   return {
     ...ready,
+    /** The server's process (for its RSS in /proc/<pid>/status). */
+    pid: child.pid,
     command,
     /** Closes the server and waits for its process to end (killed after 30 s). */
     stop: async () => {
