@@ -26,11 +26,15 @@
 // process, read from /proc every second of the window (its mean and max); rss_idle_mb before any
 // socket. Event-loop delay: the server has no metrics endpoint, so bench/support/server.impl.ts runs
 // perf_hooks.monitorEventLoopDelay in the server's process (`loop-delay`), reset at the window's
-// start. Load average (1 min) at the end: the machine is shared, the clients run on it too.
+// start. CPU of the server's process and of this one (the devices and every worker thread) over the
+// window, in % of one core: on a 2-core machine the clients compete with the server, and a client
+// side near its share tells that the figures measure the clients as much as the server. Load
+// average (1 min) at the end: the machine is shared.
 //
 // Prints ONE JSON line: {"bench":"sockets","db","sockets","logged_in","users","moulds","page",
 // "seconds","readings","pushes","pushes_per_s","expected_per_s","unmatched","closed","p50_ms","p99_ms",
-// "max_ms","rss_idle_mb","rss_mb","rss_max_mb","loop_delay":{p50_ms,p99_ms,max_ms,mean_ms},"load_avg"}
+// "max_ms","rss_idle_mb","rss_mb","rss_max_mb","loop_delay":{p50_ms,p99_ms,max_ms,mean_ms},"server_cpu_pct",
+// "clients_cpu_pct","load_avg"}
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -65,6 +69,12 @@ const say = (line) => process.stderr.write(`[sockets] ${line}\n`);
 function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Math.round(Number(match[1]) / 1024) : null;
+}
+
+/** CPU time (user + system) a process has spent, in ms, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The q-th quantile (nearest rank) of a histogram of 1 ms bins. */
@@ -165,6 +175,7 @@ try {
   const from = now();
   for (const worker of workers) worker.postMessage({ type: 'measure', from });
   await server.command('loop-delay');
+  const cpuAtStart = { server: cpuMs(server.pid), clients: cpuMs(process.pid) };
   const readingsAtStart = sent.reduce((sum, count) => sum + count, 0);
   const rss = [];
   for (let second = 0; second < seconds; second += 1) {
@@ -174,6 +185,7 @@ try {
   const loopDelay = await server.command('loop-delay');
   readings = sent.reduce((sum, count) => sum + count, 0) - readingsAtStart;
   const until = now();
+  const cpu = { server: cpuMs(server.pid) - cpuAtStart.server, clients: cpuMs(process.pid) - cpuAtStart.clients };
   for (const worker of workers) worker.postMessage({ type: 'until', at: until });
   const windowS = (until - from) / 1000;
   // The last second's readings get their pushes before the figures are counted.
@@ -225,6 +237,8 @@ try {
       rss_mb: Math.round(rss.reduce((total, value) => total + value, 0) / rss.length),
       rss_max_mb: Math.max(...rss),
       loop_delay: loopDelay,
+      server_cpu_pct: Math.round(cpu.server / windowS / 10),
+      clients_cpu_pct: Math.round(cpu.clients / windowS / 10),
       load_avg: Math.round(loadavg()[0] * 100) / 100,
     }),
   );

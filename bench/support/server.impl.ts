@@ -5,6 +5,9 @@
  *
  *   node --conditions=source --import tsx bench/support/server.impl.ts --db pglite|postgres --devices N [--live]
  *     [--device-rate-limit R]   (DEVICE_RATE_LIMIT: publishes a second one device may send; default 100)
+ *     [--demo]   (DEMO=1: the empty database is first seeded with the demo, as `npm start` does — its
+ *                 24 moulds, 13 months of history, DATA_DIR/demo-devices.json for its simulator —
+ *                 and the bench's organisation is added beside it; the ready line then names `dataDir`)
  *
  * It seeds one organisation with an admin, registers N devices through the API
  * (POST /api/yudata/device/) and, with --live, creates a mould granted to the admin and binds the
@@ -21,6 +24,8 @@
  *     perf_hooks.monitorEventLoopDelay (10 ms resolution): {"p50_ms","p99_ms","max_ms","mean_ms"}; the
  *     server exposes no metrics of its own, so this bench-only monitor runs in the server's process
  *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
+ *   demo-caught-up → with --demo: {"devices": devices that sent readings, "caught_up": those whose newest
+ *     reading is less than 3 minutes old} (the simulator's back-fill is done when every demo device is)
  *   db-cpu → {"ms": CPU time (user + system) the PostgreSQL backends serving this server have spent so
  *     far, or null on PGlite / without /proc}: two answers apart give the database's work in between
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
@@ -59,6 +64,7 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: false },
     /** Each device bound to a monitored mould of its own with alarm settings: readings are judged. */
     moulds: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
     'device-rate-limit': { type: 'string', default: '100' },
   },
 });
@@ -163,8 +169,9 @@ const config = loadConfig({
   JWT_SECRET: 'bench-secret-'.padEnd(40, 'x'),
   MQTT_PORT: '0',
   DEVICE_RATE_LIMIT: values['device-rate-limit'],
+  ...(values.demo ? { DEMO: '1' } : {}),
 });
-const server = await prepareServer(config, { database, seedEmpty: false });
+const server = await prepareServer(config, { database, seedEmpty: values.demo });
 
 let stopping: Promise<void> | undefined;
 const stop = () =>
@@ -272,6 +279,7 @@ try {
       adminToken,
       moldId,
       devices: devices.map(({ id, device_no, token }) => ({ device_no, token, mold_id: monitored.get(id) })),
+      ...(values.demo ? { dataDir } : {}),
     }),
   );
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -307,6 +315,13 @@ try {
         const info = JSON.stringify({ mold_temp_setting: [{ name: 'T1', set: 40, alert: 5 }] });
         await server.context.db.updateTable('molds').set({ launch_listen: 1, info }).where('id', '=', moldId).execute();
         console.log(JSON.stringify({ monitored: moldId }));
+      } else if (command === 'demo-caught-up') {
+        const { rows } = await sql<{ devices: number; caught_up: number }>`
+          select count(*)::int as devices, (count(*) filter (where newest >= now() - interval '3 minutes'))::int as caught_up
+          from (select device_id, max(ts) as newest from readings group by device_id) as newest`.execute(
+          server.context.db,
+        );
+        console.log(JSON.stringify(rows[0]));
       } else if (command === 'db-cpu') {
         await sampleBackends?.();
         console.log(JSON.stringify({ ms: backendCpuMs() }));

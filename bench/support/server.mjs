@@ -15,6 +15,7 @@ export async function startBenchServer({
   live = false,
   moulds = false,
   deviceRateLimit,
+  demo = false,
 } = {}) {
   const child = spawn(
     process.execPath,
@@ -32,6 +33,7 @@ export async function startBenchServer({
       ...(live ? ['--live'] : []),
       ...(moulds ? ['--moulds'] : []),
       ...(deviceRateLimit ? ['--device-rate-limit', String(deviceRateLimit)] : []),
+      ...(demo ? ['--demo'] : []),
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
