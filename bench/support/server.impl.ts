@@ -38,7 +38,10 @@
  * Diagnosis aids (off by default; the figures they print go to stderr): BENCH_DIAG=1 times each batch
  * write (`diag` command), BENCH_DIAG=noupdate skips marking devices seen, BENCH_DIAG=nostate keeps the
  * state engine from following readings, BENCH_DIAG=statements (PostgreSQL) counts and times each kind
- * of statement (its first words), printed to stderr by `diag`. BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
+ * of statement (its first words), printed to stderr by `diag`; BENCH_DIAG=session (PGlite) times
+ * each hold of the embedded database's one session — from taking it to handing it back, statements and
+ * the JavaScript between them — by its first statement, and how long each holder waited for it, printed
+ * to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +54,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/infra/db/database.js';
+import { PGliteDialect } from '../../server/src/infra/db/pglite-dialect.js';
 import type { Database } from '../../server/src/infra/db/schema.js';
 import { IngestRepository } from '../../server/src/ingest/ingest.repository.js';
 import { StateEngine } from '../../server/src/state/state-engine.js';
@@ -111,6 +115,50 @@ if (process.env.BENCH_DIAG === 'statements') {
     if (result instanceof Promise) void result.then(settle, settle);
     return result;
   } as typeof pg.Client.prototype.query;
+}
+// BENCH_DIAG=session: every hold of PGlite's one session, by its first statement's first words.
+const holds = new Map<string, { count: number; holdMs: number; maxHoldMs: number; waitMs: number; maxWaitMs: number }>();
+if (process.env.BENCH_DIAG === 'session') {
+  const createDriver = PGliteDialect.prototype.createDriver;
+  PGliteDialect.prototype.createDriver = function (this: PGliteDialect) {
+    const driver = createDriver.call(this);
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    let hold: { waitMs: number; takenAt: number; kind: string | undefined } | undefined;
+    const named = new WeakSet<object>();
+    driver.acquireConnection = async () => {
+      const askedAt = performance.now();
+      const connection = await acquire();
+      const takenAt = performance.now();
+      hold = { waitMs: takenAt - askedAt, takenAt, kind: undefined };
+      // One connection object for the one session: its statements are named once.
+      if (!named.has(connection)) {
+        named.add(connection);
+        const executeQuery = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => {
+          if (hold && !hold.kind) hold.kind = query.sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+          return executeQuery(query);
+        };
+      }
+      return connection;
+    };
+    driver.releaseConnection = async (connection) => {
+      if (hold) {
+        const holdMs = performance.now() - hold.takenAt;
+        const kind = hold.kind ?? '(none)';
+        const entry = holds.get(kind) ?? { count: 0, holdMs: 0, maxHoldMs: 0, waitMs: 0, maxWaitMs: 0 };
+        entry.count += 1;
+        entry.holdMs += holdMs;
+        entry.maxHoldMs = Math.max(entry.maxHoldMs, holdMs);
+        entry.waitMs += hold.waitMs;
+        entry.maxWaitMs = Math.max(entry.maxWaitMs, hold.waitMs);
+        holds.set(kind, entry);
+        hold = undefined;
+      }
+      return release(connection);
+    };
+    return driver;
+  };
 }
 // BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
 if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
@@ -328,6 +376,14 @@ try {
       } else if (command === 'diag') {
         const kinds = [...statements].sort((a, b) => b[1].ms - a[1].ms);
         for (const [kind, { count, ms }] of kinds) console.error(`${Math.round(ms)} ms ${count} × ${kind}`);
+        const held = [...holds].sort((a, b) => b[1].holdMs - a[1].holdMs);
+        for (const [kind, entry] of held) {
+          const { count, holdMs, maxHoldMs, waitMs, maxWaitMs } = entry;
+          console.error(
+            `held ${Math.round(holdMs)} ms (max ${Math.round(maxHoldMs)}), waited ${Math.round(waitMs)} ms (max ${Math.round(maxWaitMs)}), ${count} × ${kind}`,
+          );
+        }
+        holds.clear();
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
         console.log(
