@@ -40,7 +40,7 @@
  * state engine from following readings, BENCH_DIAG=statements (PostgreSQL) counts and times each kind
  * of statement (its first words), printed to stderr by `diag`; BENCH_DIAG=session (PGlite) times
  * each hold of the embedded database's one session — from taking it to handing it back, statements and
- * the JavaScript between them — by its first statement, and how long each holder waited for it, printed
+ * the JavaScript between them — by its first statement (a transaction's first after `begin`), and how long each holder waited for it, printed
  * to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
@@ -136,7 +136,10 @@ if (process.env.BENCH_DIAG === 'session') {
         named.add(connection);
         const executeQuery = connection.executeQuery.bind(connection);
         connection.executeQuery = (query) => {
-          if (hold && !hold.kind) hold.kind = query.sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+          // A transaction is named by its first statement after `begin`.
+          if (hold && !hold.kind && !/^\s*begin\b/i.test(query.sql)) {
+            hold.kind = query.sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+          }
           return executeQuery(query);
         };
       }
