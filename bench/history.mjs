@@ -122,7 +122,8 @@ async function startDemoSimulator() {
   const lines = [];
   simulator.stdout.setEncoding('utf8');
   simulator.stdout.on('data', (chunk) => {
-    for (const match of chunk.matchAll(/sent (\d+) messages/g)) lines.push({ at: performance.now(), sent: Number(match[1]) });
+    for (const match of chunk.matchAll(/sent (\d+) messages/g))
+      lines.push({ at: performance.now(), sent: Number(match[1]) });
   });
   const started = performance.now();
   say(`simulator back-filling ${backfillHours.toFixed(1)} h of ${demoDevices.length} demo devices`);
@@ -130,7 +131,8 @@ async function startDemoSimulator() {
     if (simulator.exitCode !== null) throw new Error(`the simulator exited (${simulator.exitCode})`);
     const { devices, caught_up } = await server.command('demo-caught-up');
     if (devices >= demoDevices.length && caught_up >= demoDevices.length) break;
-    if (performance.now() - started > 15 * 60_000) throw new Error(`back-fill not done in 15 min: ${caught_up} / ${devices}`);
+    if (performance.now() - started > 15 * 60_000)
+      throw new Error(`back-fill not done in 15 min: ${caught_up} / ${devices}`);
     await sleep(2000);
   }
   const backfillS = Math.round((performance.now() - started) / 1000);

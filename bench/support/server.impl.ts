@@ -117,7 +117,10 @@ if (process.env.BENCH_DIAG === 'statements') {
   } as typeof pg.Client.prototype.query;
 }
 // BENCH_DIAG=session: every hold of PGlite's one session, by its first statement's first words.
-const holds = new Map<string, { count: number; holdMs: number; maxHoldMs: number; waitMs: number; maxWaitMs: number }>();
+const holds = new Map<
+  string,
+  { count: number; holdMs: number; maxHoldMs: number; waitMs: number; maxWaitMs: number }
+>();
 if (process.env.BENCH_DIAG === 'session') {
   const createDriver = PGliteDialect.prototype.createDriver;
   PGliteDialect.prototype.createDriver = function (this: PGliteDialect) {
