@@ -28,13 +28,15 @@
 // perf_hooks.monitorEventLoopDelay in the server's process (`loop-delay`), reset at the window's
 // start. CPU of the server's process and of this one (the devices and every worker thread) over the
 // window, in % of one core: on a 2-core machine the clients compete with the server, and a client
-// side near its share tells that the figures measure the clients as much as the server. Load
+// side near its share tells that the figures measure the clients as much as the server; the server's
+// CPU per push received (all its work in the window — ingest, state engine, pings — over the pushes)
+// is what a busy host changes least. Load
 // average (1 min) at the end: the machine is shared.
 //
 // Prints ONE JSON line: {"bench":"sockets","db","sockets","logged_in","users","moulds","page",
 // "seconds","readings","pushes","pushes_per_s","expected_per_s","unmatched","closed","p50_ms","p99_ms",
 // "max_ms","rss_idle_mb","rss_mb","rss_max_mb","loop_delay":{p50_ms,p99_ms,max_ms,mean_ms},"server_cpu_pct",
-// "clients_cpu_pct","load_avg"}
+// "clients_cpu_pct","server_cpu_us_per_push","load_avg"}
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -239,6 +241,7 @@ try {
       loop_delay: loopDelay,
       server_cpu_pct: Math.round(cpu.server / windowS / 10),
       clients_cpu_pct: Math.round(cpu.clients / windowS / 10),
+      server_cpu_us_per_push: sum('pushes') > 0 ? Math.round((cpu.server * 1000) / sum('pushes')) : null,
       load_avg: Math.round(loadavg()[0] * 100) / 100,
     }),
   );
