@@ -177,6 +177,8 @@ try {
   const from = now();
   for (const worker of workers) worker.postMessage({ type: 'measure', from });
   await server.command('loop-delay');
+  // BENCH_DIAG=session: what held the embedded database's session in the window, and who waited (stderr).
+  if (process.env.BENCH_DIAG) await server.command('diag');
   const cpuAtStart = { server: cpuMs(server.pid), clients: cpuMs(process.pid) };
   const readingsAtStart = sent.reduce((sum, count) => sum + count, 0);
   const rss = [];
@@ -185,6 +187,7 @@ try {
     rss.push(rssMb(server.pid));
   }
   const loopDelay = await server.command('loop-delay');
+  if (process.env.BENCH_DIAG) await server.command('diag');
   readings = sent.reduce((sum, count) => sum + count, 0) - readingsAtStart;
   const until = now();
   const cpu = { server: cpuMs(server.pid) - cpuAtStart.server, clients: cpuMs(process.pid) - cpuAtStart.clients };
