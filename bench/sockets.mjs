@@ -207,6 +207,7 @@ try {
             resolve(message);
           };
           worker.on('message', onMessage);
+          worker.once('exit', (code) => resolve(Promise.reject(new Error(`a client worker exited (${code})`))));
           worker.postMessage({ type: 'report' });
         }),
     ),
@@ -250,7 +251,8 @@ try {
   );
 } finally {
   clearInterval(ticker);
-  for (const worker of workers) worker.postMessage({ type: 'close' });
-  await Promise.all(devices.map((client) => client.endAsync().catch(() => client.end(true))));
+  // Abruptly, as the measuring is over: a worker or device left waiting must not keep the run from ending.
+  await Promise.all(workers.map((worker) => worker.terminate()));
+  for (const client of devices) client.end(true);
   await server.stop();
 }

@@ -8,7 +8,7 @@
 // workerData: {wsUrl, sockets: [{token, page: [moldId, …]}], concurrency}
 // Parent → worker: {type:'published', readings: [[moldId, counter, at], …]}, {type:'measure', from}
 //   (the window opens), {type:'until', at} (it closes: later pushes are not counted, later readings
-//   not timed), {type:'report'}, {type:'close'}.
+//   not timed), {type:'report'}. The parent terminates the worker at the end.
 // Worker → parent: {type:'progress', loggedIn, failed}, {type:'report', …figures}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { WebSocket } from 'ws';
@@ -76,7 +76,7 @@ function open({ token, page }) {
     });
     socket.on('error', () => settle(false));
     socket.on('close', () => {
-      if (done && !socket.closing) closedAfterLogin += 1;
+      if (done) closedAfterLogin += 1;
       settle(false);
     });
   });
@@ -91,13 +91,6 @@ parentPort.on('message', (message) => {
     measureUntil = message.at;
   } else if (message.type === 'report') {
     parentPort.postMessage({ type: 'report', histogram, timed, pushes, unmatched, loggedIn, failed, closedAfterLogin });
-  } else if (message.type === 'close') {
-    for (const timer of timers) clearInterval(timer);
-    for (const socket of sockets) {
-      socket.closing = true;
-      socket.terminate();
-    }
-    parentPort.close();
   }
 });
 
