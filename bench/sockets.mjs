@@ -200,14 +200,14 @@ try {
   const reports = await Promise.all(
     workers.map(
       (worker) =>
-        new Promise((resolve) => {
+        new Promise((resolve, reject) => {
+          const onExit = (code) => reject(new Error(`a client worker exited (${code}) before its report`));
           const onMessage = (message) => {
             if (message.type !== 'report') return;
-            worker.off('message', onMessage);
+            worker.off('message', onMessage).off('exit', onExit);
             resolve(message);
           };
-          worker.on('message', onMessage);
-          worker.once('exit', (code) => resolve(Promise.reject(new Error(`a client worker exited (${code})`))));
+          worker.on('message', onMessage).once('exit', onExit);
           worker.postMessage({ type: 'report' });
         }),
     ),
