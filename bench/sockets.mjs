@@ -17,7 +17,9 @@
 // publishes a cycle reading once a second (mqtt.js, QoS 1, the devices' phases spread over the
 // second, counter + 1 each time), so the state engine's figures of every mould change once a second
 // and each socket's list receives P `list` pushes a second (the live hub sends a watched mould's new
-// figures at most once a second). After W seconds of warm-up (default 10), S seconds (default 30)
+// figures at most once a second). The devices start 5 s before the sockets open: a mould's first
+// reading is a change of state, pushed to every socket of every user who may see the mould (M × N
+// pushes if it came with the sockets open), and a running plant's moulds have a status already. After W seconds of warm-up (default 10), S seconds (default 30)
 // are measured: push latency = the reading's publish call (this process) → the `list` push carrying
 // its counter received on a socket (a worker), both on the wall clock the threads share; p50 / p99
 // over every push of every socket whose reading was published in the window. A reading superseded
@@ -34,7 +36,7 @@
 // average (1 min) at the end: the machine is shared.
 //
 // Prints ONE JSON line: {"bench":"sockets","db","sockets","logged_in","users","moulds","page",
-// "seconds","readings","pushes","pushes_per_s","expected_per_s","unmatched","closed","p50_ms","p99_ms",
+// "seconds","readings","pushes","pushes_per_s","expected_per_s","unmatched","states":{state:pushes},"closed","p50_ms","p99_ms",
 // "max_ms","rss_idle_mb","rss_mb","rss_max_mb","loop_delay":{p50_ms,p99_ms,max_ms,mean_ms},"server_cpu_pct",
 // "clients_cpu_pct","server_cpu_us_per_push","load_avg"}
 import { readFileSync } from 'node:fs';
@@ -65,6 +67,7 @@ const warmupS = Math.max(0, Number(values.warmup));
 const workerCount = Math.max(1, Number(values.workers ?? Math.ceil(socketCount / 2500)));
 const now = () => performance.timeOrigin + performance.now();
 const TICK_MS = 20;
+const FIRST_READINGS_MS = 5000;
 const say = (line) => process.stderr.write(`[sockets] ${line}\n`);
 
 /** VmRSS of a process in MB, from /proc (Linux). */
@@ -97,6 +100,44 @@ const devices = [];
 let ticker;
 try {
   const { tokens, moldIds } = await server.command(`home-users ${userCount}`);
+  // The devices: one reading a second each, their phases spread over the second.
+  for (const device of server.devices) devices.push(await connectDevice(server.mqttPort, device));
+  let readings = 0;
+  const deviceStart = now();
+  const nextAt = devices.map((_, index) => deviceStart + (index * 1000) / devices.length);
+  const sent = devices.map(() => 0);
+  ticker = setInterval(() => {
+    const published = [];
+    const at = now();
+    for (const [index, client] of devices.entries()) {
+      if (nextAt[index] > at) continue;
+      nextAt[index] += 1000;
+      const seq = sent[index]++;
+      const counter = 1000 + seq;
+      const { device_no, mold_id } = server.devices[index];
+      const publishAt = now();
+      client.publish(
+        `devices/${device_no}/telemetry`,
+        JSON.stringify({
+          seq,
+          ts: Math.floor(Date.now() / 1000),
+          counter,
+          cycle_time: 30.5,
+          mold_temp: [41.5, 42.1, 40.9, null],
+          hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
+          current: 12.4,
+          event: 'cycle',
+        }),
+        { qos: 1 },
+      );
+      published.push([mold_id, counter, publishAt]);
+    }
+    if (published.length === 0) return;
+    for (const worker of workers) worker.postMessage({ type: 'published', readings: published });
+  }, TICK_MS);
+  // A mould's first reading is a change of state, which goes to every socket of every user who may
+  // see it: taken in before the sockets open, as a running plant's moulds have a status already.
+  await new Promise((resolve) => setTimeout(resolve, FIRST_READINGS_MS));
   const rssIdle = rssMb(server.pid);
   say(`${mouldCount} moulds, ${userCount} users; server RSS ${rssIdle} MB before any socket`);
 
@@ -136,42 +177,6 @@ try {
   clearInterval(opening);
   const loggedIn = [...progress.values()].reduce((sum, count) => sum + count.loggedIn, 0);
   say(`${loggedIn} sockets logged in in ${Math.round((performance.now() - openStarted) / 1000)} s`);
-
-  // The devices: one reading a second each, their phases spread over the second.
-  for (const device of server.devices) devices.push(await connectDevice(server.mqttPort, device));
-  let readings = 0;
-  const deviceStart = now();
-  const nextAt = devices.map((_, index) => deviceStart + (index * 1000) / devices.length);
-  const sent = devices.map(() => 0);
-  ticker = setInterval(() => {
-    const published = [];
-    const at = now();
-    for (const [index, client] of devices.entries()) {
-      if (nextAt[index] > at) continue;
-      nextAt[index] += 1000;
-      const seq = sent[index]++;
-      const counter = 1000 + seq;
-      const { device_no, mold_id } = server.devices[index];
-      const publishAt = now();
-      client.publish(
-        `devices/${device_no}/telemetry`,
-        JSON.stringify({
-          seq,
-          ts: Math.floor(Date.now() / 1000),
-          counter,
-          cycle_time: 30.5,
-          mold_temp: [41.5, 42.1, 40.9, null],
-          hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
-          current: 12.4,
-          event: 'cycle',
-        }),
-        { qos: 1 },
-      );
-      published.push([mold_id, counter, publishAt]);
-    }
-    if (published.length === 0) return;
-    for (const worker of workers) worker.postMessage({ type: 'published', readings: published });
-  }, TICK_MS);
 
   await new Promise((resolve) => setTimeout(resolve, warmupS * 1000));
   const from = now();
@@ -235,6 +240,10 @@ try {
       expected_per_s: socketCount * page,
       timed,
       unmatched: sum('unmatched'),
+      states: reports.reduce((all, report) => {
+        for (const [state, count] of Object.entries(report.states)) all[state] = (all[state] ?? 0) + count;
+        return all;
+      }, {}),
       closed: sum('closedAfterLogin'),
       p50_ms: binQuantile(histogram, timed, 0.5),
       p99_ms: binQuantile(histogram, timed, 0.99),

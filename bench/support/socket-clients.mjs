@@ -28,6 +28,8 @@ const histogram = new Uint32Array(BINS);
 let timed = 0;
 let pushes = 0;
 let unmatched = 0;
+/** Pushes in the window by the state they carry (and ' offline' when the mould is offline). */
+const states = {};
 let loggedIn = 0;
 let failed = 0;
 let closedAfterLogin = 0;
@@ -36,7 +38,11 @@ const timers = [];
 
 function onPush(status, at) {
   if (at < measureFrom) return;
-  if (at < measureUntil) pushes += 1;
+  if (at < measureUntil) {
+    pushes += 1;
+    const state = `${status?.state}${status?.online === false ? ' offline' : ''}`;
+    states[state] = (states[state] ?? 0) + 1;
+  }
   if (typeof status?.counter !== 'number') return;
   const publishAt = publishedAt.get(key(status.id, status.counter));
   if (publishAt === undefined) {
@@ -90,7 +96,8 @@ parentPort.on('message', (message) => {
   } else if (message.type === 'until') {
     measureUntil = message.at;
   } else if (message.type === 'report') {
-    parentPort.postMessage({ type: 'report', histogram, timed, pushes, unmatched, loggedIn, failed, closedAfterLogin });
+    const report = { histogram, timed, pushes, unmatched, states, loggedIn, failed, closedAfterLogin };
+    parentPort.postMessage({ type: 'report', ...report });
   }
 });
 
