@@ -5,17 +5,27 @@
  *
  *   node --conditions=source --import tsx bench/support/server.impl.ts --db pglite|postgres --devices N [--live]
  *     [--device-rate-limit R]   (DEVICE_RATE_LIMIT: publishes a second one device may send; default 100)
+ *     [--demo]   (DEMO=1: the empty database is first seeded with the demo, as `npm start` does — its
+ *                 24 moulds, 13 months of history, DATA_DIR/demo-devices.json for its simulator —
+ *                 and the bench's organisation is added beside it; the ready line then names `dataDir`)
  *
  * It seeds one organisation with an admin, registers N devices through the API
  * (POST /api/yudata/device/) and, with --live, creates a mould granted to the admin and binds the
  * first device to it. Then it prints ONE JSON line on stdout:
  *   {"ready":true,"mqttPort":…,"httpUrl":…,"adminToken":…,"moldId":…,"devices":[{device_no,token},…]}
- * and reads commands from stdin, one per line, each answered by one JSON line:
+ * (with --moulds each device also carries its mould's `mold_id`) and reads commands from stdin, one per line, each answered by one JSON line:
  *   count → {"stored": readings in the database}
  *   seed-history → with --live: 13 months of 15-minute roll-ups of the mould, every temperature
  *     channel filled → {"rollups": rows}
  *   users N → with --live: N more users of the admin's role, each granted the mould → {"tokens": [JWT, …]}
+ *   home-users N → with --moulds: N more users of the admin's role, each granted every device's mould
+ *     → {"tokens": [JWT, …], "moldIds": [the devices' moulds, in the devices' order]}
+ *   loop-delay → the server's event-loop delay since the last `loop-delay` (or the start), from
+ *     perf_hooks.monitorEventLoopDelay (10 ms resolution): {"p50_ms","p99_ms","max_ms","mean_ms"}; the
+ *     server exposes no metrics of its own, so this bench-only monitor runs in the server's process
  *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
+ *   demo-caught-up → with --demo: {"devices": devices that sent readings, "caught_up": those whose newest
+ *     reading is less than 3 minutes old} (the simulator's back-fill is done when every demo device is)
  *   db-cpu → {"ms": CPU time (user + system) the PostgreSQL backends serving this server have spent so
  *     far, or null on PGlite / without /proc}: two answers apart give the database's work in between
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
@@ -28,18 +38,23 @@
  * Diagnosis aids (off by default; the figures they print go to stderr): BENCH_DIAG=1 times each batch
  * write (`diag` command), BENCH_DIAG=noupdate skips marking devices seen, BENCH_DIAG=nostate keeps the
  * state engine from following readings, BENCH_DIAG=statements (PostgreSQL) counts and times each kind
- * of statement (its first words), printed to stderr by `diag`. BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
+ * of statement (its first words), printed to stderr by `diag`; BENCH_DIAG=session (PGlite) times
+ * each hold of the embedded database's one session — from taking it to handing it back, statements and
+ * the JavaScript between them — by its first statement (a transaction's first after `begin`), and how long each holder waited for it, printed
+ * to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/infra/db/database.js';
+import { PGliteDialect } from '../../server/src/infra/db/pglite-dialect.js';
 import type { Database } from '../../server/src/infra/db/schema.js';
 import { IngestRepository } from '../../server/src/ingest/ingest.repository.js';
 import { StateEngine } from '../../server/src/state/state-engine.js';
@@ -53,6 +68,7 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: false },
     /** Each device bound to a monitored mould of its own with alarm settings: readings are judged. */
     moulds: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
     'device-rate-limit': { type: 'string', default: '100' },
   },
 });
@@ -99,6 +115,56 @@ if (process.env.BENCH_DIAG === 'statements') {
     if (result instanceof Promise) void result.then(settle, settle);
     return result;
   } as typeof pg.Client.prototype.query;
+}
+// BENCH_DIAG=session: every hold of PGlite's one session, by its first statement's first words.
+const holds = new Map<
+  string,
+  { count: number; holdMs: number; maxHoldMs: number; waitMs: number; maxWaitMs: number }
+>();
+if (process.env.BENCH_DIAG === 'session') {
+  const createDriver = PGliteDialect.prototype.createDriver;
+  PGliteDialect.prototype.createDriver = function (this: PGliteDialect) {
+    const driver = createDriver.call(this);
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    let hold: { waitMs: number; takenAt: number; kind: string | undefined } | undefined;
+    const named = new WeakSet<object>();
+    driver.acquireConnection = async () => {
+      const askedAt = performance.now();
+      const connection = await acquire();
+      const takenAt = performance.now();
+      hold = { waitMs: takenAt - askedAt, takenAt, kind: undefined };
+      // One connection object for the one session: its statements are named once.
+      if (!named.has(connection)) {
+        named.add(connection);
+        const executeQuery = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => {
+          // A transaction is named by its first statement after `begin`.
+          if (hold && !hold.kind && !/^\s*begin\b/i.test(query.sql)) {
+            hold.kind = query.sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+          }
+          return executeQuery(query);
+        };
+      }
+      return connection;
+    };
+    driver.releaseConnection = async (connection) => {
+      if (hold) {
+        const holdMs = performance.now() - hold.takenAt;
+        const kind = hold.kind ?? '(none)';
+        const entry = holds.get(kind) ?? { count: 0, holdMs: 0, maxHoldMs: 0, waitMs: 0, maxWaitMs: 0 };
+        entry.count += 1;
+        entry.holdMs += holdMs;
+        entry.maxHoldMs = Math.max(entry.maxHoldMs, holdMs);
+        entry.waitMs += hold.waitMs;
+        entry.maxWaitMs = Math.max(entry.maxWaitMs, hold.waitMs);
+        holds.set(kind, entry);
+        hold = undefined;
+      }
+      return release(connection);
+    };
+    return driver;
+  };
 }
 // BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
 if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
@@ -157,8 +223,9 @@ const config = loadConfig({
   JWT_SECRET: 'bench-secret-'.padEnd(40, 'x'),
   MQTT_PORT: '0',
   DEVICE_RATE_LIMIT: values['device-rate-limit'],
+  ...(values.demo ? { DEMO: '1' } : {}),
 });
-const server = await prepareServer(config, { database, seedEmpty: false });
+const server = await prepareServer(config, { database, seedEmpty: values.demo });
 
 let stopping: Promise<void> | undefined;
 const stop = () =>
@@ -199,7 +266,9 @@ try {
   }
 
   // With --live the first device is the live mould's (below).
-  if (values.moulds) await monitoredMoulds(server.context.db, orgId, values.live ? devices.slice(1) : devices);
+  const monitored = values.moulds
+    ? await monitoredMoulds(server.context.db, orgId, values.live ? devices.slice(1) : devices)
+    : new Map<number, number>();
 
   let moldId: number | null = null;
   if (values.live) {
@@ -221,8 +290,8 @@ try {
     await inject('PUT', `/api/yudata/device/${devices[0]!.id}/`, { mold_id: moldId }, adminToken);
   }
 
-  /** Users like the admin (role, password), each granted the mould, with a token each. */
-  const moreUsers = async (count: number, mould: number) => {
+  /** Users like the admin (role, password), each granted these moulds, with a token each. */
+  const moreUsers = async (count: number, moulds: readonly number[]) => {
     const admin = await server.context.db
       .selectFrom('users')
       .selectAll()
@@ -244,10 +313,12 @@ try {
         })
         .returning(['id', 'token_version'])
         .executeTakeFirstOrThrow();
-      await server.context.db
-        .insertInto('user_mold_grants')
-        .values({ user_id: user.id, mold_id: mould, shared_by: null })
-        .execute();
+      if (moulds.length > 0) {
+        await server.context.db
+          .insertInto('user_mold_grants')
+          .values(moulds.map((mold_id) => ({ user_id: user.id, mold_id, shared_by: null })))
+          .execute();
+      }
       tokens.push(await server.context.tokens.issue({ userId: user.id, version: user.token_version }));
     }
     return tokens;
@@ -261,9 +332,12 @@ try {
       httpUrl,
       adminToken,
       moldId,
-      devices: devices.map(({ device_no, token }) => ({ device_no, token })),
+      devices: devices.map(({ id, device_no, token }) => ({ device_no, token, mold_id: monitored.get(id) })),
+      ...(values.demo ? { dataDir } : {}),
     }),
   );
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
@@ -275,18 +349,47 @@ try {
       } else if (command === 'seed-history' && moldId !== null) {
         console.log(JSON.stringify({ rollups: await seedRollups(server.context.db, moldId) }));
       } else if (command.startsWith('users ') && moldId !== null) {
-        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(6)), moldId) }));
+        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(6)), [moldId]) }));
+      } else if (command.startsWith('home-users ') && monitored.size > 0) {
+        const moldIds = [...monitored.values()];
+        console.log(JSON.stringify({ tokens: await moreUsers(Number(command.slice(11)), moldIds), moldIds }));
+      } else if (command === 'loop-delay') {
+        const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+        console.log(
+          JSON.stringify({
+            p50_ms: ms(loopDelay.percentile(50)),
+            p99_ms: ms(loopDelay.percentile(99)),
+            max_ms: ms(loopDelay.max),
+            mean_ms: ms(loopDelay.mean),
+          }),
+        );
+        loopDelay.reset();
       } else if (command === 'monitor' && moldId !== null) {
         // bench/alarm-notify.mjs: the mould is monitored, T1 set 40 °C ± 5.
         const info = JSON.stringify({ mold_temp_setting: [{ name: 'T1', set: 40, alert: 5 }] });
         await server.context.db.updateTable('molds').set({ launch_listen: 1, info }).where('id', '=', moldId).execute();
         console.log(JSON.stringify({ monitored: moldId }));
+      } else if (command === 'demo-caught-up') {
+        const { rows } = await sql<{ devices: number; caught_up: number }>`
+          select count(*)::int as devices, (count(*) filter (where newest >= now() - interval '3 minutes'))::int as caught_up
+          from (select device_id, max(ts) as newest from readings group by device_id) as newest`.execute(
+          server.context.db,
+        );
+        console.log(JSON.stringify(rows[0]));
       } else if (command === 'db-cpu') {
         await sampleBackends?.();
         console.log(JSON.stringify({ ms: backendCpuMs() }));
       } else if (command === 'diag') {
         const kinds = [...statements].sort((a, b) => b[1].ms - a[1].ms);
         for (const [kind, { count, ms }] of kinds) console.error(`${Math.round(ms)} ms ${count} × ${kind}`);
+        const held = [...holds].sort((a, b) => b[1].holdMs - a[1].holdMs);
+        for (const [kind, entry] of held) {
+          const { count, holdMs, maxHoldMs, waitMs, maxWaitMs } = entry;
+          console.error(
+            `held ${Math.round(holdMs)} ms (max ${Math.round(maxHoldMs)}), waited ${Math.round(waitMs)} ms (max ${Math.round(maxWaitMs)}), ${count} × ${kind}`,
+          );
+        }
+        holds.clear();
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
         console.log(
@@ -338,9 +441,14 @@ const backendCpuMs = () => (sampleBackends ? [...backendCpu.values()].reduce((su
 
 /**
  * A monitored mould per device, with temperature and cycle settings around what bench/ingest.mjs
- * sends (inside the bounds: every reading is judged, none opens an alarm), bound to it.
+ * sends (inside the bounds: every reading is judged, none opens an alarm), bound to it; answers
+ * device id → mould id.
  */
-async function monitoredMoulds(db: Kysely<Database>, orgId: number, devices: ReadonlyArray<{ id: number }>) {
+async function monitoredMoulds(
+  db: Kysely<Database>,
+  orgId: number,
+  devices: ReadonlyArray<{ id: number }>,
+): Promise<Map<number, number>> {
   const info = JSON.stringify({
     mold_temp_setting: [41, 42, 41].map((set, index) => ({ name: `T${index + 1}`, set, alert: 5 })),
     hot_temp_setting: [220, 221, 220, 220].map((set, index) => ({ name: `H${index + 1}`, set, alert: 10 })),
@@ -363,4 +471,5 @@ async function monitoredMoulds(db: Kysely<Database>, orgId: number, devices: Rea
   for (const [index, device] of devices.entries()) {
     await db.updateTable('devices').set({ mold_id: moulds[index]!.id }).where('id', '=', device.id).execute();
   }
+  return new Map(devices.map((device, index) => [device.id, moulds[index]!.id]));
 }

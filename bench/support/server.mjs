@@ -15,6 +15,7 @@ export async function startBenchServer({
   live = false,
   moulds = false,
   deviceRateLimit,
+  demo = false,
 } = {}) {
   const child = spawn(
     process.execPath,
@@ -32,6 +33,7 @@ export async function startBenchServer({
       ...(live ? ['--live'] : []),
       ...(moulds ? ['--moulds'] : []),
       ...(deviceRateLimit ? ['--device-rate-limit', String(deviceRateLimit)] : []),
+      ...(demo ? ['--demo'] : []),
     ],
     { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
   );
@@ -60,6 +62,8 @@ export async function startBenchServer({
   };
   return {
     ...ready,
+    /** The server's process (for its RSS in /proc/<pid>/status). */
+    pid: child.pid,
     command,
     /** Closes the server and waits for its process to end (killed after 30 s). */
     stop: async () => {
