@@ -29,6 +29,7 @@ import {
   type MouldFacts,
   type NewAlarm,
   type ReadingToJudge,
+  receivedRangeOf,
 } from './alarms.repository.js';
 
 export interface AlarmEngineOptions {
@@ -260,6 +261,8 @@ export class AlarmEngine {
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
   #unsubscribe: Array<() => void> = [];
+  /** The heap pages of `readings` whose BRIN ranges this instance summarized (`#summarize`). */
+  #summarizedTo = 0;
 
   constructor(
     private readonly context: AppContext,
@@ -351,10 +354,12 @@ export class AlarmEngine {
    */
   async evaluate(): Promise<{ more: boolean; truncated: boolean; judged: number }> {
     const now = this.context.now();
+    let blocks: number | undefined;
     const outcome = await this.context.db.transaction().execute(async (trx) => {
       if (!(await tryJobLock(trx, ALARM_JOB))) return { more: true, truncated: false, judged: 0, announce: nothing() };
       const progress = await this.#repository.progress(trx);
       const horizon = await this.#repository.horizon(trx);
+      blocks = horizon.blocks;
       const rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
       let cut = horizon.xmin;
       const truncated = rows.length > 5000;
@@ -368,7 +373,27 @@ export class AlarmEngine {
       return { more, truncated, judged: ready.length, announce };
     });
     this.#announce(outcome.announce);
+    if (blocks !== undefined) await this.#summarize(blocks);
     return { more: outcome.more, truncated: outcome.truncated, judged: outcome.judged };
+  }
+
+  /**
+   * Keeps the block ranges of `readings` the next runs read summarized (`summarizeReceived`): when
+   * the heap has grown into a range this instance has not summarized yet, the ranges from the last
+   * one it summarized to the heap's end — all of them at its first run. After the run's commit, in
+   * a statement of its own, so that the lock it takes on `readings` is held only while it reads the
+   * new pages. A failure costs the next runs time, never a reading: it is logged and tried again.
+   */
+  async #summarize(blocks: number): Promise<void> {
+    const summarized = this.#summarizedTo;
+    if (blocks === 0) return;
+    if (summarized > 0 && receivedRangeOf(Math.max(0, blocks - 1)) <= receivedRangeOf(summarized - 1)) return;
+    try {
+      const ranges = await this.#repository.summarizeReceived(this.context.db, summarized, blocks);
+      if (ranges !== null) this.#summarizedTo = blocks;
+    } catch (error) {
+      this.context.log.warn({ err: error }, 'alarm engine: readings index not summarized');
+    }
   }
 
   async #judge(

@@ -30,6 +30,13 @@ export interface MouldFacts {
 /** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
 const MAX_READINGS_PER_RUN = 5000;
 
+/** Heap pages per block range of the BRIN index `readings_received_at` (migration 0005: the default). */
+export const RECEIVED_PAGES_PER_RANGE = 128;
+
+/** The first heap block of the BRIN range holding `block`. */
+export const receivedRangeOf = (block: number) =>
+  Math.floor(block / RECEIVED_PAGES_PER_RANGE) * RECEIVED_PAGES_PER_RANGE;
+
 /** The alarm engine's queries; those taking `trx` run in the caller's transaction. */
 export class AlarmsRepository {
   /** The cursor, locked for the transaction. */
@@ -49,12 +56,37 @@ export class AlarmsRepository {
    * the clock's granularity). The server's connections share one role, so pg_stat_activity shows
    * their transactions' starts.
    */
-  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; scanFrom: Date }> {
-    const { rows } = await sql<{ xmin: string; scanFrom: Date }>`
+  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; scanFrom: Date; blocks: number }> {
+    const { rows } = await sql<{ xmin: string; scanFrom: Date; blocks: number }>`
       select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
         least(now(), (select min(xact_start) from pg_stat_activity where backend_xid is not null))
-          - interval '1 second' as "scanFrom"`.execute(trx);
+          - interval '1 second' as "scanFrom",
+        (pg_relation_size('readings') / current_setting('block_size')::bigint)::int as blocks`.execute(trx);
     return rows[0]!;
+  }
+
+  /**
+   * Summarizes the block ranges of the BRIN index on `readings.received_at` from the one holding
+   * `fromBlock` to the heap's end (`blocks` pages); a range summarized already is left as it is.
+   * PostgreSQL summarizes a range only when (auto)vacuum runs, and a range not summarized is read
+   * whole by every scan of the index: the run's scan (`readingsFrom`) would read every page stored
+   * since the last vacuum. A range summarized while it fills, the last one included, is kept up to
+   * date by each insert. Skipped (answers null) while a session holds or awaits a lock on
+   * `readings` that the summarization would wait for — a vacuum, an analyze, an index build: waiting
+   * behind an autovacuum would cancel it. Answers the ranges summarized.
+   */
+  async summarizeReceived(db: Kysely<Database>, fromBlock: number, blocks: number): Promise<number | null> {
+    const { rows } = await sql<{ ranges: number | null }>`
+      select sum(brin_summarize_range('readings_received_at'::regclass, block))::int as ranges
+      from generate_series(${receivedRangeOf(fromBlock)}::bigint, ${blocks - 1}::bigint,
+        ${RECEIVED_PAGES_PER_RANGE}::bigint) as block
+      where not exists (
+        select from pg_locks
+        where database = (select oid from pg_database where datname = current_database())
+          and relation = 'readings'::regclass and pid <> pg_backend_pid()
+          and mode in ('ShareUpdateExclusiveLock', 'ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock',
+            'AccessExclusiveLock'))`.execute(db);
+    return rows[0]?.ranges ?? null;
   }
 
   /** The next transaction id to be given out: every transaction below it has started. */
@@ -75,8 +107,25 @@ export class AlarmsRepository {
   /**
    * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
    * in transaction order); `ready` marks those below `xmin`, whose transactions have ended.
+   * Read through the BRIN index on `received_at`, the pages of the last second or so: a table
+   * without statistics yet (new, restored) would be planned as a whole-table scan, in parallel
+   * workers, at every run — never cheaper for the newest readings, so both are off for this query.
    */
   async readingsFrom(
+    trx: Transaction<Database>,
+    judgedBelow: string,
+    xmin: string,
+    scanFrom: Date,
+  ): Promise<Array<ReadingToJudge & { xid: string }>> {
+    await sql`select set_config('enable_seqscan', 'off', true),
+      set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, scanFrom);
+    await sql`select set_config(name, reset_val, true) from pg_settings
+      where name in ('enable_seqscan', 'max_parallel_workers_per_gather')`.execute(trx);
+    return rows;
+  }
+
+  async #readingsFrom(
     trx: Transaction<Database>,
     judgedBelow: string,
     xmin: string,
