@@ -61,6 +61,9 @@ export const ALARM_ESCALATION_JOB = 'alarm-escalation';
  */
 const NEWS_WINDOW_MS = 10 * 60_000;
 
+/** How long a failed summarization of the readings' index waits before it is tried again. */
+const SUMMARIZE_RETRY_MS = 60_000;
+
 type AlarmEvent = BusEvents['alarmChanged'];
 interface Announcements {
   alarms: AlarmEvent[];
@@ -275,6 +278,8 @@ export class AlarmEngine {
   #unsubscribe: Array<() => void> = [];
   /** The heap pages of `readings` whose BRIN ranges this instance summarized (`#summarize`). */
   #summarizedTo = 0;
+  /** After a failed summarization, when to try again. */
+  #summarizeAfter = 0;
 
   constructor(
     private readonly context: AppContext,
@@ -394,16 +399,18 @@ export class AlarmEngine {
    * the heap has grown into a range this instance has not summarized yet, the ranges from the last
    * one it summarized to the heap's end — all of them at its first run. After the run's commit, in
    * a statement of its own, so that the lock it takes on `readings` is held only while it reads the
-   * new pages. A failure costs the next runs time, never a reading: it is logged and tried again.
+   * new pages. A failure (a role that does not own the index, say) costs the runs time, never a
+   * reading: it is logged, and tried again a minute later.
    */
   async #summarize(blocks: number): Promise<void> {
     const summarized = this.#summarizedTo;
-    if (blocks === 0) return;
-    if (summarized > 0 && receivedRangeOf(Math.max(0, blocks - 1)) <= receivedRangeOf(summarized - 1)) return;
+    if (blocks === 0 || Date.now() < this.#summarizeAfter) return;
+    if (summarized > 0 && receivedRangeOf(blocks - 1) <= receivedRangeOf(summarized - 1)) return;
     try {
       const ranges = await this.#repository.summarizeReceived(this.context.db, summarized, blocks);
       if (ranges !== null) this.#summarizedTo = blocks;
     } catch (error) {
+      this.#summarizeAfter = Date.now() + SUMMARIZE_RETRY_MS;
       this.context.log.warn({ err: error }, 'alarm engine: readings index not summarized');
     }
   }
