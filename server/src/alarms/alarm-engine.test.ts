@@ -316,6 +316,23 @@ describe('alarm engine', () => {
     expect(judged.last_ts?.getTime()).toBe((base + 12_000) * 1000);
   });
 
+  // One HTTP request (1 MB) may carry more readings than a run takes (MAX_READINGS_PER_RUN): its
+  // transaction is judged whole, and the cursor moves past it.
+  it('judges a transaction that stored more readings than a run takes, and what follows it', async () => {
+    const { moldId, device } = await monitoredMould(0);
+    await sql`insert into readings (device_id, seq, ts, mold_id, event, counter, cycle_time, mold_temp)
+      select ${device.id}, s, to_timestamp(${base} + s), ${moldId}, 'cycle', s, 30, array[60, null, null, null]::real[]
+      from generate_series(1, 6000) as s`.execute(app.context.db);
+    await storeMany(moldId, device.id, 6001, 10);
+    await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
+    const judged = await app.context.db
+      .selectFrom('alarm_tracks')
+      .select('last_ts')
+      .where('mold_id', '=', moldId)
+      .executeTakeFirstOrThrow();
+    expect(judged.last_ts?.getTime()).toBe((base + 6010) * 1000);
+  }, 60_000);
+
   // A vacuum holds a lock on the table the summarization would wait for (and waiting behind an
   // autovacuum cancels it): the run judges, leaves the summarization for later and waits for nothing.
   it.skipIf(!process.env.DATABASE_URL)(

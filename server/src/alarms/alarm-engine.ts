@@ -30,6 +30,7 @@ import {
   type MouldFacts,
   type NewAlarm,
   type ReadingToJudge,
+  MAX_READINGS_PER_RUN,
   receivedRangeOf,
 } from './alarms.repository.js';
 
@@ -377,10 +378,17 @@ export class AlarmEngine {
       const progress = await this.#repository.progress(trx);
       const horizon = await this.#repository.horizon(trx);
       blocks = horizon.blocks;
-      const rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
+      let rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
       let cut = horizon.xmin;
-      const truncated = rows.length > 5000;
-      if (truncated && xidBelow(rows[5000]!.xid, cut)) cut = rows[5000]!.xid;
+      const truncated = rows.length > MAX_READINGS_PER_RUN;
+      if (truncated && xidBelow(rows[MAX_READINGS_PER_RUN]!.xid, cut)) cut = rows[MAX_READINGS_PER_RUN]!.xid;
+      // One ended transaction stored more readings than a run takes: a cut inside it leaves nothing
+      // below it, and the cursor would stay there. Its readings are judged whole, in a run of their own.
+      const first = rows[0];
+      if (truncated && first!.ready && rows[MAX_READINGS_PER_RUN]!.xid === first!.xid) {
+        cut = (BigInt(first!.xid) + 1n).toString();
+        rows = await this.#repository.readingsFrom(trx, first!.xid, horizon.xmin, progress.scan_from, cut);
+      }
       const ready = rows.filter((row) => row.ready && xidBelow(row.xid, cut));
       const more = ready.length < rows.length;
       if (ready.length === 0 && cut === progress.judged_below)

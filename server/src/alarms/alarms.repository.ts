@@ -30,7 +30,7 @@ export interface MouldFacts {
 }
 
 /** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
-const MAX_READINGS_PER_RUN = 5000;
+export const MAX_READINGS_PER_RUN = 5000;
 
 /** Heap pages per block range of the BRIN index `readings_received_at` (migration 0005: the default). */
 export const RECEIVED_PAGES_PER_RANGE = 128;
@@ -108,7 +108,8 @@ export class AlarmsRepository {
 
   /**
    * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
-   * in transaction order); `ready` marks those below `xmin`, whose transactions have ended.
+   * in transaction order); `ready` marks those below `xmin`, whose transactions have ended. With
+   * `below`, all of those of transactions below it, however many.
    * Read through the BRIN index on `received_at`, the pages of the last second or so: a table
    * without statistics yet (new, restored) would be planned as a whole-table scan, in parallel
    * workers, at every run — never cheaper for the newest readings, so both are off for this query;
@@ -120,6 +121,7 @@ export class AlarmsRepository {
     judgedBelow: string,
     xmin: string,
     scanFrom: Date,
+    below?: string,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // The settings as they were, read before they change (`offset 0`: the subquery runs first).
     const { rows: before } = await sql<{ seqscan: string; workers: string; jit: string }>`
@@ -128,7 +130,7 @@ export class AlarmsRepository {
       from (select current_setting('enable_seqscan') as seqscan,
         current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit
         offset 0) as was`.execute(trx);
-    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, scanFrom);
+    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, scanFrom, below);
     await sql`select set_config('enable_seqscan', ${before[0]!.seqscan}, true),
       set_config('max_parallel_workers_per_gather', ${before[0]!.workers}, true),
       set_config('jit', ${before[0]!.jit}, true)`.execute(trx);
@@ -140,6 +142,7 @@ export class AlarmsRepository {
     judgedBelow: string,
     xmin: string,
     scanFrom: Date,
+    below: string | undefined,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     const { rows } = await sql<ReadingToJudge & { xid: string }>`
       select mold_id, ts, seq, event, cycle_time, open_time, close_time, mold_temp, hrs_temp, battery,
@@ -147,8 +150,9 @@ export class AlarmsRepository {
       from readings
       where received_at >= ${scanFrom}
         and xid >= ${judgedBelow}::xid8 and mold_id is not null
+        ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
       order by xid
-      limit ${MAX_READINGS_PER_RUN + 1}`.execute(trx);
+      limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`.execute(trx);
     return rows.map((row) => ({ ...row, mold_id: Number(row.mold_id), seq: Number(row.seq) }));
   }
 
