@@ -25,10 +25,13 @@ import { planChanges, type CreatedPlan, type RaisePlan } from './alarm-plan.js';
 import { reconcileAlarms } from './alarm-reconcile.js';
 import {
   AlarmsRepository,
+  type AlarmChange,
   type AlarmRow,
   type MouldFacts,
   type NewAlarm,
   type ReadingToJudge,
+  MAX_READINGS_PER_RUN,
+  receivedRangeOf,
 } from './alarms.repository.js';
 
 export interface AlarmEngineOptions {
@@ -58,6 +61,9 @@ export const ALARM_ESCALATION_JOB = 'alarm-escalation';
  * of them (a device's buffered upload) is recorded, not pushed as news.
  */
 const NEWS_WINDOW_MS = 10 * 60_000;
+
+/** How long a failed summarization of the readings' index waits before it is tried again. */
+const SUMMARIZE_RETRY_MS = 60_000;
 
 type AlarmEvent = BusEvents['alarmChanged'];
 interface Announcements {
@@ -221,6 +227,17 @@ function revisedChange(wasClosed: Date | null, closed: Date | null): AlarmEvent[
   return closed ? 'closed' : 'opened';
 }
 
+/** Rows by their mould, each mould's in the rows' order (a run has thousands: no copying per row). */
+function byMouldOf<T extends { mold_id: number }, R>(rows: readonly T[], of: (row: T) => R): Map<number, R[]> {
+  const grouped = new Map<number, R[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.mold_id);
+    if (list) list.push(of(row));
+    else grouped.set(row.mold_id, [of(row)]);
+  }
+  return grouped;
+}
+
 const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
 
 /**
@@ -260,6 +277,10 @@ export class AlarmEngine {
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
   #unsubscribe: Array<() => void> = [];
+  /** The heap pages of `readings` whose BRIN ranges this instance summarized (`#summarize`). */
+  #summarizedTo = 0;
+  /** After a failed summarization, when to try again. */
+  #summarizeAfter = 0;
 
   constructor(
     private readonly context: AppContext,
@@ -351,14 +372,23 @@ export class AlarmEngine {
    */
   async evaluate(): Promise<{ more: boolean; truncated: boolean; judged: number }> {
     const now = this.context.now();
+    let blocks: number | undefined;
     const outcome = await this.context.db.transaction().execute(async (trx) => {
       if (!(await tryJobLock(trx, ALARM_JOB))) return { more: true, truncated: false, judged: 0, announce: nothing() };
       const progress = await this.#repository.progress(trx);
       const horizon = await this.#repository.horizon(trx);
-      const rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
+      blocks = horizon.blocks;
+      let rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
       let cut = horizon.xmin;
-      const truncated = rows.length > 5000;
-      if (truncated && xidBelow(rows[5000]!.xid, cut)) cut = rows[5000]!.xid;
+      const truncated = rows.length > MAX_READINGS_PER_RUN;
+      if (truncated && xidBelow(rows[MAX_READINGS_PER_RUN]!.xid, cut)) cut = rows[MAX_READINGS_PER_RUN]!.xid;
+      // One ended transaction stored more readings than a run takes: a cut inside it leaves nothing
+      // below it, and the cursor would stay there. Its readings are judged whole, in a run of their own.
+      const first = rows[0];
+      if (truncated && first!.ready && rows[MAX_READINGS_PER_RUN]!.xid === first!.xid) {
+        cut = (BigInt(first!.xid) + 1n).toString();
+        rows = await this.#repository.readingsFrom(trx, first!.xid, horizon.xmin, progress.scan_from, cut);
+      }
       const ready = rows.filter((row) => row.ready && xidBelow(row.xid, cut));
       const more = ready.length < rows.length;
       if (ready.length === 0 && cut === progress.judged_below)
@@ -368,7 +398,29 @@ export class AlarmEngine {
       return { more, truncated, judged: ready.length, announce };
     });
     this.#announce(outcome.announce);
+    if (blocks !== undefined) await this.#summarize(blocks);
     return { more: outcome.more, truncated: outcome.truncated, judged: outcome.judged };
+  }
+
+  /**
+   * Keeps the block ranges of `readings` the next runs read summarized (`summarizeReceived`): when
+   * the heap has grown into a range this instance has not summarized yet, the ranges from the last
+   * one it summarized to the heap's end — all of them at its first run. After the run's commit, in
+   * a statement of its own, so that the lock it takes on `readings` is held only while it reads the
+   * new pages. A failure (a role that does not own the index, say) costs the runs time, never a
+   * reading: it is logged, and tried again a minute later.
+   */
+  async #summarize(blocks: number): Promise<void> {
+    const summarized = this.#summarizedTo;
+    if (blocks === 0 || Date.now() < this.#summarizeAfter) return;
+    if (summarized > 0 && receivedRangeOf(blocks - 1) <= receivedRangeOf(summarized - 1)) return;
+    try {
+      const ranges = await this.#repository.summarizeReceived(this.context.db, summarized, blocks);
+      if (ranges !== null) this.#summarizedTo = blocks;
+    } catch (error) {
+      this.#summarizeAfter = Date.now() + SUMMARIZE_RETRY_MS;
+      this.context.log.warn({ err: error }, 'alarm engine: readings index not summarized');
+    }
   }
 
   async #judge(
@@ -377,15 +429,12 @@ export class AlarmEngine {
     now: Date,
     cut: string,
   ): Promise<Announcements> {
-    const byMould = new Map<number, JudgedReading[]>();
-    for (const row of readings) byMould.set(row.mold_id, [...(byMould.get(row.mold_id) ?? []), judgedReading(row)]);
+    const byMould = byMouldOf(readings, judgedReading);
     const moldIds = [...byMould.keys()].sort((a, b) => a - b);
     const moulds = await this.#repository.moulds(trx, moldIds);
     const ids = moulds.map((mould) => mould.id);
     const tracksOf = new Map((await this.#repository.tracks(trx, ids)).map((row) => [row.mold_id, row]));
-    const openOf = new Map<number, AlarmRow[]>();
-    for (const row of await this.#repository.openAlarms(trx, ids))
-      openOf.set(row.mold_id, [...(openOf.get(row.mold_id) ?? []), row]);
+    const openOf = byMouldOf(await this.#repository.openAlarms(trx, ids), (row) => row);
 
     const newAlarms: NewAlarmOf[] = [];
     /** Open alarms raised from early to alert: their readers hear of it as of a new alarm. */
@@ -393,6 +442,8 @@ export class AlarmEngine {
     const raises: RaisePlan[] = [];
     const announce = nothing();
     const trackRows = [];
+    /** Open alarms' changes of the in-order path, written in one statement. */
+    const updates: AlarmChange[] = [];
     for (const mould of moulds) {
       const stored = tracksOf.get(mould.id);
       const tracks: MouldTracks = stored
@@ -424,7 +475,8 @@ export class AlarmEngine {
       trackRows.push(trackRow(mould.id, judged.tracks));
       const plan = planChanges(open, judged.changes);
       for (const change of plan.existing) {
-        await this.#repository.updateAlarm(trx, change.row.id, {
+        updates.push({
+          id: change.row.id,
           value: change.value,
           level: change.level,
           bound: change.bound,
@@ -437,6 +489,8 @@ export class AlarmEngine {
       newAlarms.push(...plan.created.map((created) => newAlarm(mould, created, now)));
     }
     await this.#repository.saveTracks(trx, trackRows);
+    // Before the new alarms: one of them may open on a channel whose alarm a reading of this run closed.
+    await this.#repository.updateAlarms(trx, updates);
     const inserted = await this.#repository.insertAlarms(
       trx,
       newAlarms.map(({ alarm }) => alarm),

@@ -4,6 +4,8 @@ import type { AlarmsTable, Database, ReadingsTable, UserMessagesTable } from '..
 
 export type AlarmRow = Selectable<AlarmsTable>;
 export type NewAlarm = Insertable<AlarmsTable>;
+/** A judged change of an open alarm (`updateAlarms`). */
+export type AlarmChange = { id: number } & Pick<AlarmRow, 'value' | 'level' | 'bound' | 'closed_at' | 'updated_at'>;
 
 /** A reading as the judge reads it, with its mould. */
 export type ReadingToJudge = Pick<
@@ -28,7 +30,14 @@ export interface MouldFacts {
 }
 
 /** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
-const MAX_READINGS_PER_RUN = 5000;
+export const MAX_READINGS_PER_RUN = 5000;
+
+/** Heap pages per block range of the BRIN index `readings_received_at` (migration 0005: the default). */
+export const RECEIVED_PAGES_PER_RANGE = 128;
+
+/** The first heap block of the BRIN range holding `block`. */
+export const receivedRangeOf = (block: number) =>
+  Math.floor(block / RECEIVED_PAGES_PER_RANGE) * RECEIVED_PAGES_PER_RANGE;
 
 /** The alarm engine's queries; those taking `trx` run in the caller's transaction. */
 export class AlarmsRepository {
@@ -49,12 +58,37 @@ export class AlarmsRepository {
    * the clock's granularity). The server's connections share one role, so pg_stat_activity shows
    * their transactions' starts.
    */
-  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; scanFrom: Date }> {
-    const { rows } = await sql<{ xmin: string; scanFrom: Date }>`
+  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; scanFrom: Date; blocks: number }> {
+    const { rows } = await sql<{ xmin: string; scanFrom: Date; blocks: number }>`
       select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
         least(now(), (select min(xact_start) from pg_stat_activity where backend_xid is not null))
-          - interval '1 second' as "scanFrom"`.execute(trx);
+          - interval '1 second' as "scanFrom",
+        (pg_relation_size('readings') / current_setting('block_size')::bigint)::int as blocks`.execute(trx);
     return rows[0]!;
+  }
+
+  /**
+   * Summarizes the block ranges of the BRIN index on `readings.received_at` from the one holding
+   * `fromBlock` to the heap's end (`blocks` pages); a range summarized already is left as it is.
+   * PostgreSQL summarizes a range only when (auto)vacuum runs, and a range not summarized is read
+   * whole by every scan of the index: the run's scan (`readingsFrom`) would read every page stored
+   * since the last vacuum. A range summarized while it fills, the last one included, is kept up to
+   * date by each insert. Skipped (answers null) while a session holds or awaits a lock on
+   * `readings` that the summarization would wait for — a vacuum, an analyze, an index build: waiting
+   * behind an autovacuum would cancel it. Answers the ranges summarized.
+   */
+  async summarizeReceived(db: Kysely<Database>, fromBlock: number, blocks: number): Promise<number | null> {
+    const { rows } = await sql<{ ranges: number | null }>`
+      select sum(brin_summarize_range('readings_received_at'::regclass, block))::int as ranges
+      from generate_series(${receivedRangeOf(fromBlock)}::bigint, ${blocks - 1}::bigint,
+        ${RECEIVED_PAGES_PER_RANGE}::bigint) as block
+      where not exists (
+        select from pg_locks
+        where database = (select oid from pg_database where datname = current_database())
+          and relation = 'readings'::regclass and pid <> pg_backend_pid()
+          and mode in ('ShareUpdateExclusiveLock', 'ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock',
+            'AccessExclusiveLock'))`.execute(db);
+    return rows[0]?.ranges ?? null;
   }
 
   /** The next transaction id to be given out: every transaction below it has started. */
@@ -74,13 +108,41 @@ export class AlarmsRepository {
 
   /**
    * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
-   * in transaction order); `ready` marks those below `xmin`, whose transactions have ended.
+   * in transaction order); `ready` marks those below `xmin`, whose transactions have ended. With
+   * `below`, all of those of transactions below it, however many.
+   * Read through the BRIN index on `received_at`, the pages of the last second or so: a table
+   * without statistics yet (new, restored) would be planned as a whole-table scan, in parallel
+   * workers, at every run — never cheaper for the newest readings, so both are off for this query;
+   * and so is compiling it (JIT), which a plan costed with a path turned off could reach for: the
+   * sampled plan, run by hand with a scan of `alarm_progress` in it, took 600 ms to compile.
    */
   async readingsFrom(
     trx: Transaction<Database>,
     judgedBelow: string,
     xmin: string,
     scanFrom: Date,
+    below?: string,
+  ): Promise<Array<ReadingToJudge & { xid: string }>> {
+    // The settings as they were, read before they change (`offset 0`: the subquery runs first).
+    const { rows: before } = await sql<{ seqscan: string; workers: string; jit: string }>`
+      select was.seqscan, was.workers, was.jit, set_config('enable_seqscan', 'off', true),
+        set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)
+      from (select current_setting('enable_seqscan') as seqscan,
+        current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit
+        offset 0) as was`.execute(trx);
+    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, scanFrom, below);
+    await sql`select set_config('enable_seqscan', ${before[0]!.seqscan}, true),
+      set_config('max_parallel_workers_per_gather', ${before[0]!.workers}, true),
+      set_config('jit', ${before[0]!.jit}, true)`.execute(trx);
+    return rows;
+  }
+
+  async #readingsFrom(
+    trx: Transaction<Database>,
+    judgedBelow: string,
+    xmin: string,
+    scanFrom: Date,
+    below: string | undefined,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     const { rows } = await sql<ReadingToJudge & { xid: string }>`
       select mold_id, ts, seq, event, cycle_time, open_time, close_time, mold_temp, hrs_temp, battery,
@@ -88,8 +150,9 @@ export class AlarmsRepository {
       from readings
       where received_at >= ${scanFrom}
         and xid >= ${judgedBelow}::xid8 and mold_id is not null
+        ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
       order by xid
-      limit ${MAX_READINGS_PER_RUN + 1}`.execute(trx);
+      limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`.execute(trx);
     return rows.map((row) => ({ ...row, mold_id: Number(row.mold_id), seq: Number(row.seq) }));
   }
 
@@ -172,6 +235,24 @@ export class AlarmsRepository {
     change: Partial<Pick<AlarmRow, 'value' | 'level' | 'bound' | 'unit' | 'opened_at' | 'closed_at' | 'updated_at'>>,
   ): Promise<void> {
     await db.updateTable('alarms').set(change).where('id', '=', id).execute();
+  }
+
+  /**
+   * Writes the judged changes of open alarms — worst value, level, bound, closing — in one
+   * statement. For alarms that stay open or close (none reopens: one statement may not pass
+   * through two open alarms of a channel, which the partial unique index refuses).
+   */
+  async updateAlarms(db: Kysely<Database> | Transaction<Database>, changes: readonly AlarmChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const iso = (date: Date | null) => date && date.toISOString();
+    await sql`update alarms as a
+      set value = c.value, level = c.level, bound = c.bound, closed_at = c.closed_at, updated_at = c.updated_at
+      from unnest(${changes.map((change) => change.id)}::bigint[], ${changes.map((change) => change.value)}::float8[],
+        ${changes.map((change) => change.level)}::text[], ${changes.map((change) => change.bound)}::float8[],
+        ${changes.map((change) => iso(change.closed_at))}::timestamptz[],
+        ${changes.map((change) => iso(change.updated_at))}::timestamptz[])
+        as c(id, value, level, bound, closed_at, updated_at)
+      where a.id = c.id`.execute(db);
   }
 
   /**
