@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { seedOrganization } from '../server/src/seed/organization.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { LONG_TASK_MS, longTasksDuring } from './support/long-tasks.js';
@@ -57,6 +57,16 @@ async function adminOnUsers(locale = 'en-US', width = 1440, height = 900): Promi
 }
 
 const row = (page: Page, username: string) => page.locator('.ant-table-row', { hasText: username });
+/**
+ * Enables or disables the user, confirming it once the dialog has opened: a click on OK while the
+ * dialog still zoomed in (a loaded CI machine) landed beside the moving button and left it open.
+ */
+async function toggleActive(page: Page, username: string): Promise<void> {
+  await row(page, username).getByTestId('users-active').click();
+  await page.getByTestId('users-confirm-ok').waitFor();
+  await settled(page);
+  await page.getByTestId('users-confirm-ok').click();
+}
 const treeNode = (page: Page, title: string | RegExp) =>
   page.getByTestId('mould-tree').locator('.ant-tree-treenode', { hasText: title });
 const homeIds = (page: Page) =>
@@ -129,13 +139,11 @@ describe('users and their moulds', () => {
     const admin = await adminOnUsers();
     const user = await browser.newPage();
     await logIn(user, consoleApp.url, OPERATOR.username, OPERATOR.password);
-    await row(admin, OPERATOR.username).getByTestId('users-active').click();
-    await admin.getByTestId('users-confirm-ok').click();
+    await toggleActive(admin, OPERATOR.username);
     await expectToast(admin, 'Modified successfully');
     await expect.poll(() => row(admin, OPERATOR.username).innerText()).toContain('Disabled');
     await user.waitForURL(/\/login/, { timeout: 15_000 });
-    await row(admin, OPERATOR.username).getByTestId('users-active').click();
-    await admin.getByTestId('users-confirm-ok').click();
+    await toggleActive(admin, OPERATOR.username);
     await expect.poll(() => row(admin, OPERATOR.username).innerText()).toContain('Enabled');
   });
 
