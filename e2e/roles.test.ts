@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MenuId, type RolePermission } from '@mouldwatch/shared';
 import { createUser } from '../server/src/seed/organization.js';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
 
@@ -97,13 +97,13 @@ describe('the role screen', () => {
 
     const viewerRole = await roleIdOf('Viewer');
     await page.getByTestId(`role-delete-${viewerRole}`).click();
-    await page.getByTestId('role-delete-confirm').click();
+    await clickWhenSettled(page, 'role-delete-confirm');
     await expectToast(page, 'This role is held by 1 user(s)');
     await roleRow(page, 'Viewer').first().waitFor();
     await waitForToastsGone(page);
 
     await page.getByTestId(`role-delete-${id}`).click();
-    await page.getByTestId('role-delete-confirm').click();
+    await clickWhenSettled(page, 'role-delete-confirm');
     await expectToast(page, 'Deleted successfully');
     await roleRow(page, 'Line leads').waitFor({ state: 'detached' });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
-import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import { clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { seedOrganization } from '../server/src/seed/organization.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { LONG_TASK_MS, longTasksDuring } from './support/long-tasks.js';
@@ -57,15 +57,10 @@ async function adminOnUsers(locale = 'en-US', width = 1440, height = 900): Promi
 }
 
 const row = (page: Page, username: string) => page.locator('.ant-table-row', { hasText: username });
-/**
- * Enables or disables the user, confirming it once the dialog has opened: a click on OK while the
- * dialog still zoomed in (a loaded CI machine) landed beside the moving button and left it open.
- */
+/** Enables or disables the user, confirming it. */
 async function toggleActive(page: Page, username: string): Promise<void> {
   await row(page, username).getByTestId('users-active').click();
-  await page.getByTestId('users-confirm-ok').waitFor();
-  await settled(page);
-  await page.getByTestId('users-confirm-ok').click();
+  await clickWhenSettled(page, 'users-confirm-ok');
 }
 const treeNode = (page: Page, title: string | RegExp) =>
   page.getByTestId('mould-tree').locator('.ant-tree-treenode', { hasText: title });

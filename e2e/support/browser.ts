@@ -134,6 +134,17 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Clicks a dialog's or popover's button once it has opened: on a loaded machine a click during the
+ * zoom-in landed beside the moving button and left the dialog open.
+ */
+export async function clickWhenSettled(page: Page, testId: string): Promise<void> {
+  const button = page.getByTestId(testId);
+  await button.waitFor();
+  await settled(page);
+  await button.click();
+}
+
 /** The page never scrolls sideways: what is wider scrolls inside its own box. */
 export async function expectNoSideScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
