@@ -100,6 +100,16 @@ async function settle() {
   await app.services.state.settled();
 }
 
+/** The reading time (ms) up to which the mould has been judged. */
+const lastJudgedMs = async (moldId: number) =>
+  (
+    await app.context.db
+      .selectFrom('alarm_tracks')
+      .select('last_ts')
+      .where('mold_id', '=', moldId)
+      .executeTakeFirstOrThrow()
+  ).last_ts?.getTime();
+
 describe('alarm engine', () => {
   it('opens on readings over a bound with notices for each reader, shows the mould in alarm, closes back within bounds', async () => {
     const changed = recorded('alarmChanged');
@@ -308,12 +318,7 @@ describe('alarm engine', () => {
       await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
       expect(await unsummarized()).toBe(0);
     }
-    const judged = await app.context.db
-      .selectFrom('alarm_tracks')
-      .select('last_ts')
-      .where('mold_id', '=', moldId)
-      .executeTakeFirstOrThrow();
-    expect(judged.last_ts?.getTime()).toBe((base + 12_000) * 1000);
+    expect(await lastJudgedMs(moldId)).toBe((base + 12_000) * 1000);
   });
 
   // One HTTP request (1 MB) may carry more readings than a run takes (MAX_READINGS_PER_RUN): its
@@ -325,12 +330,7 @@ describe('alarm engine', () => {
       from generate_series(1, 6000) as s`.execute(app.context.db);
     await storeMany(moldId, device.id, 6001, 10);
     await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
-    const judged = await app.context.db
-      .selectFrom('alarm_tracks')
-      .select('last_ts')
-      .where('mold_id', '=', moldId)
-      .executeTakeFirstOrThrow();
-    expect(judged.last_ts?.getTime()).toBe((base + 6010) * 1000);
+    expect(await lastJudgedMs(moldId)).toBe((base + 6010) * 1000);
   }, 60_000);
 
   // A vacuum holds a lock on the table the summarization would wait for (and waiting behind an
@@ -348,12 +348,7 @@ describe('alarm engine', () => {
         await other.query(`lock table "${rows[0]!.schema}".readings in share update exclusive mode`);
         await storeMany(moldId, device.id, 1, 6000);
         await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
-        const judged = await app.context.db
-          .selectFrom('alarm_tracks')
-          .select('last_ts')
-          .where('mold_id', '=', moldId)
-          .executeTakeFirstOrThrow();
-        expect(judged.last_ts?.getTime()).toBe((base + 6000) * 1000);
+        expect(await lastJudgedMs(moldId)).toBe((base + 6000) * 1000);
         await other.query('commit');
       } finally {
         await other.end();
