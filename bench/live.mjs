@@ -17,7 +17,7 @@
 // every message, warm-up included; p50 / p99 are over the messages of the measured S seconds.
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import { connectDevice, quantile, round, startBenchServer } from './support/server.mjs';
+import { connectDevice, quantile, round, startBenchServer, cycleReading } from './support/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -94,23 +94,9 @@ try {
       while (sent < due) {
         const seq = sent++;
         sentAt.set(seq, performance.now());
-        client.publish(
-          topic,
-          JSON.stringify({
-            seq,
-            ts: Math.floor(Date.now() / 1000),
-            counter: 1000 + seq,
-            cycle_time: 30.5,
-            mold_temp: [41.5, 42.1, 40.9, null],
-            hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
-            current: 12.4,
-            event: 'cycle',
-          }),
-          { qos: 1 },
-          (error) => {
-            if (!error) acked += 1;
-          },
-        );
+        client.publish(topic, cycleReading(seq), { qos: 1 }, (error) => {
+          if (!error) acked += 1;
+        });
       }
       if (sent >= total) {
         clearInterval(timer);

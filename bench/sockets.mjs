@@ -43,7 +43,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { connectDevice, startBenchServer } from './support/server.mjs';
+import { connectDevice, startBenchServer, cycleReading } from './support/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -116,20 +116,7 @@ try {
       const counter = 1000 + seq;
       const { device_no, mold_id } = server.devices[index];
       const publishAt = now();
-      client.publish(
-        `devices/${device_no}/telemetry`,
-        JSON.stringify({
-          seq,
-          ts: Math.floor(Date.now() / 1000),
-          counter,
-          cycle_time: 30.5,
-          mold_temp: [41.5, 42.1, 40.9, null],
-          hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
-          current: 12.4,
-          event: 'cycle',
-        }),
-        { qos: 1 },
-      );
+      client.publish(`devices/${device_no}/telemetry`, cycleReading(seq, counter), { qos: 1 });
       published.push([mold_id, counter, publishAt]);
     }
     if (published.length === 0) return;

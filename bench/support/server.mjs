@@ -96,3 +96,16 @@ export function quantile(values, q) {
 }
 
 export const round = (value, places = 1) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
+
+/** A cycle reading as the benches' devices publish it, stamped now (JSON text). */
+export const cycleReading = (seq, counter = 1000 + seq) =>
+  JSON.stringify({
+    seq,
+    ts: Math.floor(Date.now() / 1000),
+    counter,
+    cycle_time: 30.5,
+    mold_temp: [41.5, 42.1, 40.9, null],
+    hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
+    current: 12.4,
+    event: 'cycle',
+  });
