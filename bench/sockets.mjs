@@ -37,7 +37,8 @@
 //
 // Prints ONE JSON line: {"bench":"sockets","db","sockets","logged_in","users","moulds","page",
 // "seconds","readings","pushes","pushes_per_s","expected_per_s","unmatched","states":{state:pushes},"closed","p50_ms","p99_ms",
-// "max_ms","rss_idle_mb","rss_mb","rss_max_mb","loop_delay":{p50_ms,p99_ms,max_ms,mean_ms},"server_cpu_pct",
+// "max_ms","rss_idle_mb","rss_mb","rss_max_mb",
+// "memory_mb":{rss_mb,heap_total_mb,heap_used_mb,external_mb,array_buffers_mb} (at the window's end),"loop_delay":{p50_ms,p99_ms,max_ms,mean_ms},"server_cpu_pct",
 // "clients_cpu_pct","server_cpu_us_per_push","load_avg"}
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -179,6 +180,7 @@ try {
     rss.push(rssMb(server.pid));
   }
   const loopDelay = await server.command('loop-delay');
+  const memory = await server.command('memory');
   if (process.env.BENCH_DIAG) await server.command('diag');
   readings = sent.reduce((sum, count) => sum + count, 0) - readingsAtStart;
   const until = now();
@@ -238,6 +240,7 @@ try {
       rss_idle_mb: rssIdle,
       rss_mb: Math.round(rss.reduce((total, value) => total + value, 0) / rss.length),
       rss_max_mb: Math.max(...rss),
+      memory_mb: memory,
       loop_delay: loopDelay,
       server_cpu_pct: Math.round(cpu.server / windowS / 10),
       clients_cpu_pct: Math.round(cpu.clients / windowS / 10),

@@ -251,10 +251,9 @@ function createLiveHub(
     {
       bus: context.bus,
       log: app.log,
-      authenticate: (token) => services.auth.authenticate(`JWT ${token}`),
-      unreadCount: (userId) => services.notices.unreadCount(userId),
+      authenticate: (tokens) => services.auth.authenticateEach(tokens),
+      unreadCounts: (userIds) => services.notices.unreadCounts(userIds),
       notice: (userId, noticeId) => services.notices.get(userId, noticeId).catch(() => undefined),
-      canReadMold: async (principal, moldId) => (await services.access.moldAccess(principal, moldId)) !== 'none',
       readableMolds: (principal, moldIds) => services.access.readableMoldIds(principal, moldIds),
       liveStatuses: (moldIds) => services.state.liveStatuses(moldIds),
     },

@@ -56,10 +56,20 @@ export interface MaintenanceLiveItem {
 /** At most this many links in one `maintenance` message (a company-wide task is sent in parts). */
 export const MAINTENANCE_LIVE_CHUNK = 500;
 
+/** A user's unread notices: how many, and the newest of them (its id). */
+export interface UnreadNotices {
+  count: number;
+  newestId: number;
+}
+
 /** What the server sends. */
 export type LiveServerMessage =
   | { type: 'login'; code: number; msg: string }
-  | { type: 'ping'; message: 'pong'; messageCount: number }
+  /**
+   * `countedThrough`: the newest unread notice counted in `messageCount` (0: none). A `notify` of a
+   * notice up to it is already counted: its push may reach the socket after the count does.
+   */
+  | { type: 'ping'; message: 'pong'; messageCount: number; countedThrough: number }
   | {
       type: 'notify';
       notify_type: number;

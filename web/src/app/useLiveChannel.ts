@@ -89,12 +89,14 @@ export function useLiveChannel(): void {
       onMessage: (message) => {
         liveFeed.publish(message);
         const session = useSession.getState();
-        if (message.type === 'ping') session.setNoticeNum(message.messageCount);
+        if (message.type === 'ping') session.countNotices(message.messageCount, message.countedThrough);
         if (message.type === 'list') applyMouldStatus(message.data);
         if (message.type === 'maintenance') applyMaintenance(message.data);
-        if (message.type === 'menu') void reloadMenu();
+        // A menu changed before this socket logged in (a first load, a reconnection) was announced to nobody.
+        if (message.type === 'menu' || (message.type === 'login' && message.code === ResponseCode.ok))
+          void reloadMenu();
         if (message.type === 'notify') {
-          session.setNoticeNum(session.noticeNum + 1);
+          session.noticeArrived(message.id);
           void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
           showAlarmPopup(message);
         }

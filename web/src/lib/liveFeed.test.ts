@@ -11,11 +11,11 @@ describe('liveFeed', () => {
   it('hands each message to the subscribers until they unsubscribe', () => {
     const listener = vi.fn();
     const unsubscribe = liveFeed.subscribe(listener);
-    liveFeed.publish({ type: 'ping', message: 'pong', messageCount: 3 });
+    liveFeed.publish({ type: 'ping', message: 'pong', messageCount: 3, countedThrough: 0 });
     unsubscribe();
-    liveFeed.publish({ type: 'ping', message: 'pong', messageCount: 4 });
+    liveFeed.publish({ type: 'ping', message: 'pong', messageCount: 4, countedThrough: 0 });
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener).toHaveBeenCalledWith({ type: 'ping', message: 'pong', messageCount: 3 });
+    expect(listener).toHaveBeenCalledWith({ type: 'ping', message: 'pong', messageCount: 3, countedThrough: 0 });
   });
 
   it('follows a mould on the connection, also one asked for before the connection started', () => {

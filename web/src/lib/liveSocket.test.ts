@@ -64,11 +64,11 @@ describe('live connection', () => {
     last().reply({ type: 'login', code: 200, msg: 'ok' });
     expect(connection.state).toBe('connected');
     expect(last().sent.at(-1)).toEqual({ type: 'ping' });
-    last().reply({ type: 'ping', message: 'pong', messageCount: 2 });
+    last().reply({ type: 'ping', message: 'pong', messageCount: 2, countedThrough: 0 });
     vi.advanceTimersByTime(20_000);
     expect(last().sent.filter((message) => message.type === 'ping')).toHaveLength(2);
-    last().reply({ type: 'ping', message: 'pong', messageCount: 3 });
-    expect(received.at(-1)).toEqual({ type: 'ping', message: 'pong', messageCount: 3 });
+    last().reply({ type: 'ping', message: 'pong', messageCount: 3, countedThrough: 0 });
+    expect(received.at(-1)).toEqual({ type: 'ping', message: 'pong', messageCount: 3, countedThrough: 0 });
     vi.advanceTimersByTime(15_000);
     expect(connection.state).toBe('connected');
   });
@@ -78,7 +78,7 @@ describe('live connection', () => {
     connection.start();
     last().open();
     last().reply({ type: 'login', code: 200, msg: 'ok' });
-    last().reply({ type: 'ping', message: 'pong', messageCount: 0 });
+    last().reply({ type: 'ping', message: 'pong', messageCount: 0, countedThrough: 0 });
     vi.advanceTimersByTime(20_000 + 10_000);
     expect(connection.state).toBe('connecting');
     expect(sockets).toHaveLength(1);

@@ -48,4 +48,20 @@ describe('session store', () => {
     expect(storage.getItem('unit')).toBe('C');
     expect(storage.getItem('homeSelectMold')).toBeNull();
   });
+
+  it('counts a pushed notice once, also when the ping that counted it came first', () => {
+    const store = createSessionStore(memoryStorage(), () => 0);
+    store.getState().countNotices(2, 41);
+    store.getState().noticeArrived(41);
+    expect(store.getState().noticeNum).toBe(2);
+    store.getState().noticeArrived(42);
+    store.getState().noticeArrived(43);
+    expect(store.getState().noticeNum).toBe(4);
+    store.getState().countNotices(4, 43);
+    store.getState().noticeArrived(43);
+    expect(store.getState().noticeNum).toBe(4);
+    store.getState().resetOnLogout();
+    store.getState().noticeArrived(1);
+    expect(store.getState().noticeNum).toBe(1);
+  });
 });

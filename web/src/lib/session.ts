@@ -20,6 +20,8 @@ export interface SessionState {
   /** Map provider of the header radio; null until chosen or detected. */
   curMap: MapVariant | null;
   noticeNum: number;
+  /** The newest notice `noticeNum` counts (the last ping's `countedThrough`); not persisted. */
+  noticeCountedThrough: number;
   renewFlag: boolean;
   homeSelectMold: SelectedMould | null;
   homeSelectMoldId: number | null;
@@ -34,6 +36,10 @@ export interface SessionActions {
   setMenu(menu: MenuEntry[] | null): void;
   setCurMap(curMap: MapVariant): void;
   setNoticeNum(noticeNum: number): void;
+  /** A ping's unread count, and the newest notice it counted. */
+  countNotices(noticeNum: number, countedThrough: number): void;
+  /** A pushed notice is one more unread, unless the last ping's count already had it. */
+  noticeArrived(noticeId: number): void;
   setRenewFlag(renewFlag: boolean): void;
   setHomeSelectMold(mould: SelectedMould | null, mouldId: number | null): void;
   setRenewMoldIds(ids: number[]): void;
@@ -64,6 +70,7 @@ export const SESSION_DEFAULTS: SessionState = {
   menu: null,
   curMap: null,
   noticeNum: 0,
+  noticeCountedThrough: 0,
   renewFlag: false,
   homeSelectMold: null,
   homeSelectMoldId: null,
@@ -150,6 +157,9 @@ export function createSessionStore(
     setMenu: (menu) => set({ menu }),
     setCurMap: (curMap) => set({ curMap }),
     setNoticeNum: (noticeNum) => set({ noticeNum }),
+    countNotices: (noticeNum, noticeCountedThrough) => set({ noticeNum, noticeCountedThrough }),
+    noticeArrived: (noticeId) =>
+      set((state) => (noticeId > state.noticeCountedThrough ? { noticeNum: state.noticeNum + 1 } : {})),
     setRenewFlag: (renewFlag) => set({ renewFlag }),
     setHomeSelectMold: (homeSelectMold, homeSelectMoldId) => set({ homeSelectMold, homeSelectMoldId }),
     setRenewMoldIds: (renewMoldIds) => set({ renewMoldIds }),
@@ -160,6 +170,7 @@ export function createSessionStore(
         jkType: 'J',
         menu: null,
         noticeNum: 0,
+        noticeCountedThrough: 0,
         renewFlag: false,
         homeSelectMold: null,
         homeSelectMoldId: null,

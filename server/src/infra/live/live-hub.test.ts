@@ -63,9 +63,15 @@ describe('live channel', () => {
     const client = await loggedIn(token);
     const userId = await userIdOf(token);
     await app.services.notices.create({ userId, alarmType: AlarmType.offline, content: { number: 'M-1' } });
-    await client.next('notify');
+    const notice = await client.next('notify');
     client.send({ type: 'ping' });
-    expect(await client.next('ping')).toEqual({ type: 'ping', message: 'pong', messageCount: 1 });
+    // The count says which notices it counted: a push of one of them that comes later is not one more.
+    expect(await client.next('ping')).toEqual({
+      type: 'ping',
+      message: 'pong',
+      messageCount: 1,
+      countedThrough: notice.id,
+    });
     client.socket.close();
   });
 
@@ -139,6 +145,51 @@ describe('live channel', () => {
     await expect(admin.next('menu', 300)).rejects.toThrow('no menu message');
     admin.socket.close();
     viewer.socket.close();
+  });
+
+  it("answers the pings of a moment each with its own user's count; another user's notice reaches none of the first's sockets", async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const [adminId, viewerId] = [await userIdOf(adminToken), await userIdOf(viewerToken)];
+    for (const userId of [adminId, viewerId]) await app.services.notices.markAllRead(userId);
+    const [first, second, viewer] = [
+      await loggedIn(adminToken),
+      await loggedIn(adminToken),
+      await loggedIn(viewerToken),
+    ];
+    let newest: unknown = 0;
+    for (const number of ['V-1', 'V-2']) {
+      await app.services.notices.create({ userId: viewerId, alarmType: AlarmType.offline, content: { number } });
+      newest = (await viewer.next('notify')).id;
+    }
+
+    for (const client of [first, second, viewer]) client.send({ type: 'ping' });
+    const pong = { type: 'ping', message: 'pong', messageCount: 0, countedThrough: 0 };
+    expect(await first.next('ping')).toEqual(pong);
+    expect(await second.next('ping')).toEqual(pong);
+    expect(await viewer.next('ping')).toEqual({ ...pong, messageCount: 2, countedThrough: newest });
+    await expect(first.next('notify', 300)).rejects.toThrow(/no notify/);
+    await expect(second.next('notify', 100)).rejects.toThrow(/no notify/);
+    for (const client of [first, second, viewer]) client.socket.close();
+  });
+
+  it('ends the session of a ping whose token was revoked, with the pings of other users still answered', async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const viewerId = await userIdOf(viewerToken);
+    const [admin, viewer] = [await loggedIn(adminToken), await loggedIn(viewerToken)];
+    // Revoked as on another instance: no event here, only the ping's check finds it.
+    await app.context.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', viewerId)
+      .execute();
+    admin.send({ type: 'ping' });
+    viewer.send({ type: 'ping' });
+    expect(await admin.next('ping')).toMatchObject({ type: 'ping', message: 'pong' });
+    expect(await viewer.next('login')).toMatchObject({ code: 5000 });
+    expect(await viewer.closed).toBe(4401);
+    admin.socket.close();
   });
 
   it('closes a socket that sends a frame over 64 KiB', async () => {
@@ -372,7 +423,7 @@ describe('live mould list updates', () => {
     client.socket.close();
   });
 
-  it('stop the figures of a mould whose grant was withdrawn once the trusted period is over', async () => {
+  it('stop the figures of a mould whose grant was withdrawn, on every socket of the user, once the trusted period is over', async () => {
     const recheckApp = await startTestApp({}, undefined, { live: { followRecheckMs: 0, figuresIntervalMs: 50 } });
     try {
       const address = await recheckApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -380,16 +431,20 @@ describe('live mould list updates', () => {
       const userId = (await recheckApp.request({ method: 'GET', url: '/api/yudata/user/user_info/', token })).json()
         .data.id as number;
       const moldId = await createMold(recheckApp.context.db, recheckApp.orgId, [userId]);
-      const client = await loggedIn(token, `${address.replace('http', 'ws')}/ws`);
-      client.send({ type: 'list', mold_ids: [moldId] });
-      await client.next('list');
+      const url = `${address.replace('http', 'ws')}/ws`;
+      const sockets = [await loggedIn(token, url), await loggedIn(token, url)];
+      for (const client of sockets) {
+        client.send({ type: 'list', mold_ids: [moldId] });
+        await client.next('list');
+      }
       announce(moldId, statusOf(moldId, { counter: 30 }), false, recheckApp);
-      expect(await client.next('list')).toMatchObject({ data: { counter: 30 } });
+      for (const client of sockets) expect(await client.next('list')).toMatchObject({ data: { counter: 30 } });
 
+      // Withdrawn as on another instance: no event here, only the re-check finds it.
       await recheckApp.context.db.deleteFrom('user_mold_grants').where('mold_id', '=', moldId).execute();
       announce(moldId, statusOf(moldId, { counter: 31 }), false, recheckApp);
-      await expect(client.next('list', 400)).rejects.toThrow(/no list/);
-      client.socket.close();
+      for (const client of sockets) await expect(client.next('list', 400)).rejects.toThrow(/no list/);
+      for (const client of sockets) client.socket.close();
     } finally {
       await recheckApp.close();
     }
@@ -440,6 +495,41 @@ describe("live changes of a user's moulds", () => {
     await expect(admin.next('moulds', 100)).rejects.toThrow(/no moulds/);
     viewer.socket.close();
     admin.socket.close();
+  });
+
+  it('stop a revoked mould at once on every socket of the user, and watch it again on none, while another user keeps it', async () => {
+    const adminToken = await app.login(ADMIN);
+    const viewerToken = await app.login(VIEWER);
+    const [adminId, viewerId] = [await userIdOf(adminToken), await userIdOf(viewerToken)];
+    const moldId = await createMold(app.context.db, app.orgId, [adminId, viewerId]);
+    const viewers = [await loggedIn(viewerToken), await loggedIn(viewerToken)];
+    const admin = await loggedIn(adminToken);
+    for (const client of [...viewers, admin]) {
+      client.send({ type: 'list', mold_ids: [moldId] });
+      await client.next('list');
+    }
+
+    const revoked = await app.request({
+      method: 'PUT',
+      url: `/api/yudata/mold_distribution/${viewerId}/`,
+      token: adminToken,
+      payload: { moldIds: [] },
+    });
+    expect(revoked.statusCode).toBe(200);
+    for (const client of viewers) {
+      // With any the viewer held from earlier tests of the shared app.
+      expect(await client.next('moulds')).toMatchObject({
+        change: 'revoked',
+        mold_ids: expect.arrayContaining([moldId]),
+      });
+    }
+    // The user's permission check, made before, is no longer trusted for the mould.
+    viewers[1]!.send({ type: 'list', mold_ids: [moldId] });
+    announce(moldId, statusOf(moldId, { counter: 50 }), false);
+    expect(await admin.next('list')).toMatchObject({ data: { id: moldId, counter: 50 } });
+    for (const client of viewers) await expect(client.next('list', 300)).rejects.toThrow(/no list/);
+    for (const client of [...viewers, admin]) client.socket.close();
+    await app.context.db.deleteFrom('user_mold_grants').where('mold_id', '=', moldId).execute();
   });
 
   it("tell who may see moulds that their settings changed, and a removed mould's holders and watchers", async () => {

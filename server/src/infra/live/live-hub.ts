@@ -9,10 +9,12 @@ import {
   type MoldLiveStatus,
   type MouldSetChange,
   type Notice,
+  type UnreadNotices,
 } from '@mouldwatch/shared';
 import { liveClientMessageSchema, type LiveClientMessage } from '@mouldwatch/shared/live-client';
 import type { BusEvents, EventBus } from '../bus/event-bus.js';
-import { ApiError } from '../http/errors.js';
+import { Batcher } from './batcher.js';
+import { SendPacer } from './send-pacer.js';
 
 /** The signed-in user behind a socket; the hub only needs to know whose it is. */
 export interface LivePrincipal {
@@ -23,11 +25,11 @@ export interface LivePrincipal {
 export interface LiveHubDeps<P extends LivePrincipal> {
   bus: EventBus;
   log: FastifyBaseLogger;
-  /** The principal of a valid, unrevoked token; throws otherwise. */
-  authenticate(token: string): Promise<P>;
-  unreadCount(userId: number): Promise<number>;
+  /** The principals of those tokens that are valid and unrevoked; a refused token is left out. */
+  authenticate(tokens: readonly string[]): Promise<Map<string, P>>;
+  /** The unread notices of each of these users (absent: none). */
+  unreadCounts(userIds: readonly number[]): Promise<Map<number, UnreadNotices>>;
   notice(userId: number, noticeId: number): Promise<Notice | undefined>;
-  canReadMold(principal: P, moldId: number): Promise<boolean>;
   /** Which of these moulds the principal may see. */
   readableMolds(principal: P, moldIds: readonly number[]): Promise<Set<number>>;
   /** The present status of these moulds. */
@@ -42,6 +44,8 @@ export interface LiveHubOptions {
   figuresIntervalMs: number;
   /** A socket whose unsent data passes this is too slow to keep up and is closed. */
   maxBufferedBytes: number;
+  /** Logins' and pings' token checks and unread counts are gathered this long, then looked up in one query. */
+  gatherMs: number;
 }
 
 const DEFAULT_OPTIONS: LiveHubOptions = {
@@ -49,6 +53,7 @@ const DEFAULT_OPTIONS: LiveHubOptions = {
   followRecheckMs: 30_000,
   figuresIntervalMs: 1000,
   maxBufferedBytes: 1024 * 1024,
+  gatherMs: 50,
 };
 
 /** Close codes the console tells apart: session gone (log in again) versus anything else (reconnect). */
@@ -64,10 +69,10 @@ class LiveClient<P extends LivePrincipal> {
   /** The moulds of the list the socket shows, and until when their permission holds. */
   watched = new Set<number>();
   watchCheckedUntil = 0;
-  /** Watched moulds' newest figures not sent yet. */
-  readonly pendingFigures = new Map<number, MoldLiveStatus>();
-  /** When figures last went to the socket, and the send waiting for its period to be over. */
-  figuresSentAt = 0;
+  /** Watched moulds' newest figures not sent yet, encoded once for all their watchers. */
+  readonly pendingFigures = new Map<number, string>();
+  /** The figures' sends, one a period, and the send waiting for its turn. */
+  readonly figuresPacer: SendPacer;
   figuresTimer: NodeJS.Timeout | undefined;
   /** Watch requests and checks are handled one after another, so a later one is never overtaken. */
   watching: Promise<boolean> = Promise.resolve(true);
@@ -75,17 +80,43 @@ class LiveClient<P extends LivePrincipal> {
   constructor(
     readonly socket: WebSocket,
     private readonly options: LiveHubOptions,
-  ) {}
+  ) {
+    this.figuresPacer = new SendPacer(options.figuresIntervalMs);
+  }
 
   send(message: LiveServerMessage): void {
+    this.sendEncoded(JSON.stringify(message));
+  }
+
+  /** A message already encoded: one sent to many sockets is encoded once. */
+  sendEncoded(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
       this.socket.close(CloseCode.slowConsumer, 'too slow');
       return;
     }
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(text);
   }
 }
+
+/** A user's last permission check, shared by the user's sockets: the moulds found readable, trusted until `until`. */
+interface ReadableCheck {
+  readable: Promise<Set<number>>;
+  until: number;
+}
+
+/** Sends one message to many sockets, encoded once. */
+function sendToAll(clients: Iterable<{ sendEncoded(text: string): void }>, message: LiveServerMessage): void {
+  const text = JSON.stringify(message);
+  for (const client of clients) client.sendEncoded(text);
+}
+
+const noPermission = (moldId: number): LiveServerMessage => ({
+  type: 'info',
+  code: ResponseCode.forbidden,
+  mold_id: moldId,
+  msg: serverMessage('en', 'noPermission'),
+});
 
 /**
  * The live channel (DESIGN §6): a socket logs in with its token within the time limit, pings for
@@ -98,6 +129,11 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   readonly #followers = new Map<number, Set<LiveClient<P>>>();
   /** Sockets by the moulds of their list, and the sockets with figures waiting to be sent. */
   readonly #watchers = new Map<number, Set<LiveClient<P>>>();
+  /** Each user's last permission check, by user id (see #readableBy). */
+  readonly #readableChecks = new Map<number, ReadableCheck>();
+  /** Token checks and unread counts of many sockets, looked up together. */
+  readonly #sessions: Batcher<string, P>;
+  readonly #unreadCounts: Batcher<number, UnreadNotices>;
   /** The last message sent to a mould's readers, or on its way: the next one waits for it. */
   #sending: Promise<void> = Promise.resolve();
   readonly #options: LiveHubOptions;
@@ -108,6 +144,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     options: Partial<LiveHubOptions> = {},
   ) {
     this.#options = { ...DEFAULT_OPTIONS, ...options };
+    this.#sessions = new Batcher((tokens) => deps.authenticate(tokens), this.#options.gatherMs);
+    this.#unreadCounts = new Batcher((userIds) => deps.unreadCounts(userIds), this.#options.gatherMs);
     this.#unsubscribe = [
       deps.bus.subscribe('notice', ({ userId, noticeId }) => this.#inBackground(this.#pushNotice(userId, noticeId))),
       deps.bus.subscribe('sessionsRevoked', ({ userId }) => this.#closeUser(userId)),
@@ -116,7 +154,10 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
         if (moldId !== null) this.#inBackground(this.#pushReading(moldId, message));
       }),
       deps.bus.subscribe('grantsChanged', ({ userIds, moldIds, change }) => {
-        for (const userId of userIds) this.#tellMoulds(this.#clients.get(userId), change, moldIds);
+        for (const userId of userIds) {
+          this.#readableChecks.delete(userId);
+          this.#tellMoulds(this.#clients.get(userId), change, moldIds);
+        }
       }),
       deps.bus.subscribe('moldsChanged', (event) => this.#inBackground(this.#pushMoldsChanged(event))),
       deps.bus.subscribe('alarmChanged', (event) => this.#inBackground(this.#pushAlarm(event))),
@@ -199,44 +240,100 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   }
 
   async #login(client: LiveClient<P>, token: string, timeZone: string | undefined): Promise<void> {
-    try {
-      const principal = await this.deps.authenticate(token);
-      this.#forget(client);
-      Object.assign(client, { principal, token, timeZone: timeZone || 'UTC' });
-      const clients = this.#clients.get(principal.userId) ?? new Set<LiveClient<P>>();
-      clients.add(client);
-      this.#clients.set(principal.userId, clients);
-      client.send({ type: 'login', code: ResponseCode.ok, msg: serverMessage('en', 'ok') });
-    } catch (error) {
-      this.#refuse(client, error, 'unauthenticated');
-    }
+    const principal = await this.#checkSession(client, token, 'unauthenticated');
+    if (!principal) return;
+    this.#forget(client);
+    Object.assign(client, { principal, token, timeZone: timeZone || 'UTC' });
+    const clients = this.#clients.get(principal.userId) ?? new Set<LiveClient<P>>();
+    clients.add(client);
+    this.#clients.set(principal.userId, clients);
+    client.send({ type: 'login', code: ResponseCode.ok, msg: serverMessage('en', 'ok') });
   }
 
-  /** Each ping also re-checks the token, so a session revoked on another instance ends here too. */
+  /**
+   * Each ping also re-checks the token, so a session revoked on another instance ends here too. The
+   * checks and counts of the pings of a moment are each one query for all their sockets and users.
+   */
   async #ping(client: LiveClient<P>, principal: P): Promise<void> {
+    if (!(await this.#checkSession(client, client.token, 'session revoked'))) return;
+    const unread = await this.#unreadCounts.load(principal.userId);
+    client.send({
+      type: 'ping',
+      message: 'pong',
+      messageCount: unread?.count ?? 0,
+      countedThrough: unread?.newestId ?? 0,
+    });
+  }
+
+  /**
+   * The principal of the token. A token refused ends the session (the console logs out); a check that
+   * could not be made (the database is away) only closes the socket, and the console connects again.
+   */
+  async #checkSession(client: LiveClient<P>, token: string, reason: string): Promise<P | undefined> {
     try {
-      await this.deps.authenticate(client.token);
+      const principal = await this.#sessions.load(token);
+      if (!principal) this.#endSession(client, reason);
+      return principal;
     } catch (error) {
-      this.#refuse(client, error, 'session revoked');
-      return;
+      this.deps.log.warn({ err: error }, 'live login could not be checked');
+      client.socket.close(CloseCode.tryAgainLater, 'try again later');
+      return undefined;
     }
-    const messageCount = await this.deps.unreadCount(principal.userId);
-    client.send({ type: 'ping', message: 'pong', messageCount });
   }
 
   async #follow(client: LiveClient<P>, principal: P, moldId: number | null): Promise<void> {
-    if (moldId !== null && !(await this.deps.canReadMold(principal, moldId))) {
-      client.send({
-        type: 'info',
-        code: ResponseCode.forbidden,
-        mold_id: moldId,
-        msg: serverMessage('en', 'noPermission'),
-      });
+    if (moldId !== null && !(await this.#mayFollow(client, principal, moldId))) {
+      client.send(noPermission(moldId));
       return;
     }
     this.#setFollowed(client, moldId);
-    client.followCheckedUntil = Date.now() + this.#options.followRecheckMs;
     client.send({ type: 'info', code: ResponseCode.ok, mold_id: moldId });
+  }
+
+  /** Whether the user may read the mould the socket follows, and until when that is trusted. */
+  async #mayFollow(client: LiveClient<P>, principal: P, moldId: number): Promise<boolean> {
+    const { readable, until } = await this.#readableBy(principal, [moldId]);
+    client.followCheckedUntil = until;
+    return readable.has(moldId);
+  }
+
+  /**
+   * Which of these moulds the user may read, and until when that is trusted. One check serves all
+   * the user's sockets for the re-check period: it asks for every mould they follow or watch
+   * besides these, and answers later questions while it found all their moulds readable; a mould
+   * not known readable is asked for again. Grants changed on any instance drop the user's check.
+   */
+  async #readableBy(principal: P, moldIds: readonly number[]): Promise<{ readable: Set<number>; until: number }> {
+    const { userId } = principal;
+    const known = this.#readableChecks.get(userId);
+    if (known && Date.now() < known.until) {
+      const readable = await known.readable.catch(() => undefined);
+      const current = this.#readableChecks.get(userId) === known;
+      if (current && readable && moldIds.every((moldId) => readable.has(moldId))) {
+        return { readable: new Set(moldIds), until: known.until };
+      }
+    }
+    const asked = new Set([...moldIds, ...this.#moldsShownTo(userId)]);
+    const check = {
+      until: Date.now() + this.#options.followRecheckMs,
+      readable: this.deps.readableMolds(principal, [...asked]),
+    };
+    this.#readableChecks.set(userId, check);
+    const readable = await check.readable.catch((error: unknown) => {
+      if (this.#readableChecks.get(userId) === check) this.#readableChecks.delete(userId);
+      throw error;
+    });
+    return { readable: new Set(moldIds.filter((moldId) => readable.has(moldId))), until: check.until };
+  }
+
+  /** The moulds the user's sockets follow or watch. */
+  #moldsShownTo(userId: number): Set<number> {
+    const moldIds = new Set<number>();
+    for (const client of this.#clients.get(userId) ?? []) {
+      if (client.moldId !== null) moldIds.add(client.moldId);
+      for (const moldId of client.watched) moldIds.add(moldId);
+    }
+    return moldIds;
   }
 
   /** Each new reading goes to the sockets following its mould, while their user may still see it. */
@@ -250,18 +347,10 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
 
   async #stillAllowed(client: LiveClient<P>, principal: P, moldId: number): Promise<boolean> {
     if (Date.now() < client.followCheckedUntil) return true;
-    if (!(await this.deps.canReadMold(principal, moldId))) {
-      this.#setFollowed(client, null);
-      client.send({
-        type: 'info',
-        code: ResponseCode.forbidden,
-        mold_id: moldId,
-        msg: serverMessage('en', 'noPermission'),
-      });
-      return false;
-    }
-    client.followCheckedUntil = Date.now() + this.#options.followRecheckMs;
-    return true;
+    if (await this.#mayFollow(client, principal, moldId)) return true;
+    this.#setFollowed(client, null);
+    client.send(noPermission(moldId));
+    return false;
   }
 
   /** Watches the moulds `moldIds()` names when the socket's earlier watches are done; answers whether it could. */
@@ -276,10 +365,10 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
    */
   async #watch(client: LiveClient<P>, principal: P, moldIds: readonly number[]): Promise<boolean> {
     try {
-      const readable = await this.deps.readableMolds(principal, [...new Set(moldIds)]);
+      const { readable, until } = await this.#readableBy(principal, [...new Set(moldIds)]);
       const added = [...readable].filter((moldId) => !client.watched.has(moldId));
       this.#setWatched(client, readable);
-      client.watchCheckedUntil = Date.now() + this.#options.followRecheckMs;
+      client.watchCheckedUntil = until;
       for (const status of await this.deps.liveStatuses(added)) client.send({ type: 'list', data: status });
       return true;
     } catch (error) {
@@ -290,25 +379,27 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
 
   /** A mould's new figures go to the sockets whose list shows it, each at most once a period. */
   #queueFigures(moldId: number, status: MoldLiveStatus): void {
-    for (const client of this.#watchers.get(moldId) ?? []) {
-      client.pendingFigures.set(moldId, status);
+    const watchers = this.#watchers.get(moldId);
+    if (!watchers) return;
+    const text = JSON.stringify({ type: 'list', data: status } satisfies LiveServerMessage);
+    for (const client of watchers) {
+      client.pendingFigures.set(moldId, text);
       this.#scheduleFigures(client);
     }
   }
 
   /**
-   * A socket's figures leave as soon as its last ones are a period old: at once (after the figures
-   * arriving in the same turn) when they are, else when they will be. Not on a shared timer, which
-   * added up to a period to every figure (p99 1.2 s with one socket watching one mould).
+   * A socket's figures leave as soon as its pacer lets them: at once (after the figures arriving in
+   * the same turn) when they keep to one send a period, else when they will. Not on a shared timer,
+   * which added up to a period to every figure (p99 1.2 s with one socket watching one mould).
    */
   #scheduleFigures(client: LiveClient<P>): void {
     if (client.figuresTimer) return;
-    const wait = Math.max(0, client.figuresSentAt + this.#options.figuresIntervalMs - Date.now());
     client.figuresTimer = setTimeout(() => {
       client.figuresTimer = undefined;
-      client.figuresSentAt = Date.now();
+      client.figuresPacer.sent(Date.now());
       this.#inBackground(this.#sendFiguresTo(client));
-    }, wait);
+    }, client.figuresPacer.waitMs(Date.now()));
     client.figuresTimer.unref();
   }
 
@@ -325,9 +416,9 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       Date.now() < client.watchCheckedUntil || (await this.#inTurn(client, principal, () => [...client.watched]));
     // Nothing goes out unchecked; the figures wait and go with the next ones once a check succeeds.
     if (!checked) return;
-    const statuses = [...client.pendingFigures.values()];
+    const figures = [...client.pendingFigures];
     client.pendingFigures.clear();
-    for (const status of statuses) if (client.watched.has(status.id)) client.send({ type: 'list', data: status });
+    for (const [moldId, text] of figures) if (client.watched.has(moldId)) client.sendEncoded(text);
   }
 
   /**
@@ -345,9 +436,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
    */
   #sendToReadersOf(moldId: number, message: LiveServerMessage): Promise<void> {
     const readers = this.#readersOf(moldId);
-    const sent = this.#sending.then(async () => {
-      for (const client of await readers) client.send(message);
-    });
+    const sent = this.#sending.then(async () => sendToAll(await readers, message));
     this.#sending = sent.catch(() => undefined);
     return sent;
   }
@@ -356,7 +445,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     const readers: Array<LiveClient<P>> = [];
     for (const clients of [...this.#clients.values()]) {
       const [first] = clients;
-      if (first?.principal && (await this.deps.canReadMold(first.principal, moldId))) readers.push(...clients);
+      if (!first?.principal) continue;
+      if ((await this.#readableBy(first.principal, [moldId])).readable.has(moldId)) readers.push(...clients);
     }
     return readers;
   }
@@ -393,7 +483,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       if (!first?.principal) continue;
       const readable = await this.deps.readableMolds(first.principal, moldIds);
       const data = items.filter((item) => readable.has(item.mold_id));
-      if (data.length > 0) for (const client of clients) client.send({ type: 'maintenance', change, data });
+      if (data.length > 0) sendToAll(clients, { type: 'maintenance', change, data });
     }
   }
 
@@ -405,7 +495,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       if (!first?.principal) continue;
       const readable = await this.deps.readableMolds(first.principal, moldIds);
       const data = positions.filter(([moldId]) => readable.has(moldId));
-      if (data.length > 0) for (const client of clients) client.send({ type: 'positions', data });
+      if (data.length > 0) sendToAll(clients, { type: 'positions', data });
     }
   }
 
@@ -415,6 +505,7 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
    */
   async #pushMoldsChanged({ moldIds, change, userIds = [] }: BusEvents['moldsChanged']): Promise<void> {
     if (change === 'removed') {
+      this.#readableChecks.clear();
       const recipients = new Set<LiveClient<P>>();
       for (const userId of userIds) for (const client of this.#clients.get(userId) ?? []) recipients.add(client);
       for (const moldId of moldIds) {
@@ -435,13 +526,12 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   /** Tells the sockets their moulds changed; moulds taken away are no longer followed or watched. */
   #tellMoulds(clients: Iterable<LiveClient<P>> | undefined, change: MouldSetChange, moldIds: readonly number[]): void {
     const lost = change === 'revoked' || change === 'removed' ? new Set(moldIds) : undefined;
-    for (const client of clients ?? []) {
-      if (lost) {
-        if (client.moldId !== null && lost.has(client.moldId)) this.#setFollowed(client, null);
-        this.#setWatched(client, new Set([...client.watched].filter((moldId) => !lost.has(moldId))));
-      }
-      client.send({ type: 'moulds', change, mold_ids: [...moldIds] });
+    const recipients = [...(clients ?? [])];
+    for (const client of lost ? recipients : []) {
+      if (client.moldId !== null && lost?.has(client.moldId)) this.#setFollowed(client, null);
+      this.#setWatched(client, new Set([...client.watched].filter((moldId) => !lost?.has(moldId))));
     }
+    sendToAll(recipients, { type: 'moulds', change, mold_ids: [...moldIds] });
   }
 
   async #pushNotice(userId: number, noticeId: number): Promise<void> {
@@ -449,31 +539,21 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     if (!clients?.size) return;
     const notice = await this.deps.notice(userId, noticeId);
     if (!notice) return;
-    for (const client of clients) {
-      client.send({
-        type: 'notify',
-        notify_type: notice.alarm_type,
-        id: notice.id,
-        mold_name: notice.mold_name,
-        mold_number: notice.mold_number,
-        content: notice.content,
-        service_type: 'notice',
-        unique_str: notice.unique_str,
-        create_datetime: notice.create_datetime,
-      });
-    }
+    sendToAll(clients, {
+      type: 'notify',
+      notify_type: notice.alarm_type,
+      id: notice.id,
+      mold_name: notice.mold_name,
+      mold_number: notice.mold_number,
+      content: notice.content,
+      service_type: 'notice',
+      unique_str: notice.unique_str,
+      create_datetime: notice.create_datetime,
+    });
   }
 
-  /**
-   * A token refused ends the session (the console logs out); a check that could not be made (the
-   * database is away) only closes the socket, and the console connects again.
-   */
-  #refuse(client: LiveClient<P>, error: unknown, reason: string): void {
-    if (!(error instanceof ApiError && error.status === 401)) {
-      this.deps.log.warn({ err: error }, 'live login could not be checked');
-      client.socket.close(CloseCode.tryAgainLater, 'try again later');
-      return;
-    }
+  /** The console logs out. */
+  #endSession(client: LiveClient<P>, reason: string): void {
     client.send({ type: 'login', code: ResponseCode.unauthenticated, msg: serverMessage('en', 'loginRequired') });
     client.socket.close(CloseCode.unauthenticated, reason);
   }
@@ -484,15 +564,16 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
   }
 
   #sendToUsers(userIds: readonly number[], message: LiveServerMessage): void {
-    for (const userId of userIds) for (const client of this.#clients.get(userId) ?? []) client.send(message);
+    sendToAll(
+      userIds.flatMap((userId) => [...(this.#clients.get(userId) ?? [])]),
+      message,
+    );
   }
 
   #closeUser(userId: number): void {
-    for (const client of this.#clients.get(userId) ?? []) {
-      client.send({ type: 'login', code: ResponseCode.unauthenticated, msg: serverMessage('en', 'loginRequired') });
-      client.socket.close(CloseCode.unauthenticated, 'session revoked');
-    }
+    for (const client of this.#clients.get(userId) ?? []) this.#endSession(client, 'session revoked');
     this.#clients.delete(userId);
+    this.#readableChecks.delete(userId);
   }
 
   #setFollowed(client: LiveClient<P>, moldId: number | null): void {
@@ -531,6 +612,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
     if (!client.principal) return;
     const clients = this.#clients.get(client.principal.userId);
     clients?.delete(client);
-    if (clients?.size === 0) this.#clients.delete(client.principal.userId);
+    if (clients?.size !== 0) return;
+    this.#clients.delete(client.principal.userId);
+    this.#readableChecks.delete(client.principal.userId);
   }
 }

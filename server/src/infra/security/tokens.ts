@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -15,9 +15,18 @@ export interface TokenClaims {
 
 export class TokenService {
   readonly #key: Uint8Array;
+  /**
+   * The key imported once for signing and verifying: given the raw bytes, jose imports them again
+   * for every token (a WebCrypto import per ping of every live socket).
+   */
+  readonly #signingKey: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
     this.#key = new TextEncoder().encode(secret);
+    this.#signingKey = webcrypto.subtle.importKey('raw', this.#key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   async issue(claims: TokenClaims): Promise<string> {
@@ -27,7 +36,7 @@ export class TokenService {
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
-      .sign(this.#key);
+      .sign(await this.#signingKey);
   }
 
   /**
@@ -41,7 +50,7 @@ export class TokenService {
   /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
   async verify(token: string): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#signingKey, {
         algorithms: [ALGORITHM],
         requiredClaims: ['sub', 'exp', 'jti'],
       });

@@ -39,6 +39,12 @@ export class AuthRepository {
     return this.db.selectFrom('users').select(CREDENTIAL_COLUMNS).where('id', '=', userId).executeTakeFirst();
   }
 
+  async findByIds(userIds: readonly number[]): Promise<Map<number, Credentials>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(CREDENTIAL_COLUMNS).where('id', 'in', userIds).execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   /**
    * Locks the counters of `keys` (a missing one starts with no failures), hands them to `change`
    * and writes back what it answers, in one transaction: two attempts, on this instance or another,

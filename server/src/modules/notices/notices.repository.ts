@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { UnreadNotices } from '@mouldwatch/shared';
 import type { Database, UserMessagesTable } from '../../infra/db/schema.js';
 
 export type NoticeRow = Selectable<UserMessagesTable>;
@@ -60,13 +61,16 @@ export class NoticesRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async unreadCount(userId: number): Promise<number> {
-    const row = await this.db
+  /** The unread notices of each of these users (absent: none), in one query. */
+  async unreadCounts(userIds: readonly number[]): Promise<Map<number, UnreadNotices>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
       .selectFrom('user_messages')
-      .select((eb) => eb.fn.countAll<string>().as('unread'))
-      .where('user_id', '=', userId)
+      .select((eb) => ['user_id', eb.fn.countAll<string>().as('unread'), eb.fn.max('id').as('newest')])
+      .where('user_id', 'in', userIds)
       .where('is_read', '=', false)
-      .executeTakeFirstOrThrow();
-    return Number(row.unread);
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, { count: Number(row.unread), newestId: Number(row.newest) }]));
   }
 }

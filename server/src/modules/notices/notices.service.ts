@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOTICE_PAGE_SIZE, type AlarmType, type Notice } from '@mouldwatch/shared';
+import { NOTICE_PAGE_SIZE, type AlarmType, type Notice, type UnreadNotices } from '@mouldwatch/shared';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../infra/http/errors.js';
 import { presentNotice } from './notices.presenter.js';
@@ -61,7 +61,12 @@ export class NoticesService {
     return this.#repository.markAllRead(userId);
   }
 
-  unreadCount(userId: number): Promise<number> {
-    return this.#repository.unreadCount(userId);
+  async unreadCount(userId: number): Promise<number> {
+    return (await this.#repository.unreadCounts([userId])).get(userId)?.count ?? 0;
+  }
+
+  /** The unread notices of each of these users (absent: none). */
+  unreadCounts(userIds: readonly number[]): Promise<Map<number, UnreadNotices>> {
+    return this.#repository.unreadCounts(userIds);
   }
 }

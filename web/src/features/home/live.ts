@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LIVE_MAX_WATCHED_MOLDS, type MaintenanceLiveItem, type MoldLiveStatus } from '@mouldwatch/shared';
 import { liveFeed } from '../../lib/liveFeed';
-import { queryClient } from '../../lib/queryClient';
+import { patchCached, queryClient } from '../../lib/queryClient';
 import { HOME_MOULDS_KEY, type HomeMould } from './api/getMoulds';
 import { MOULD_FACTS_KEY, type MouldFacts } from './api/getMouldFacts';
 import { applyStatuses, countedDown, isMoldLiveStatus } from './model/liveStatus';
@@ -30,14 +30,11 @@ function flush(): void {
   flushTimer = undefined;
   const statuses = new Map(pending);
   pending.clear();
-  queryClient.setQueriesData<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) =>
-    moulds ? applyStatuses(moulds, statuses) : moulds,
-  );
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: MOULD_FACTS_KEY })) {
-    const facts = query.state.data as MouldFacts | undefined;
-    const status = facts && statuses.get(facts.id);
-    if (facts && status) queryClient.setQueryData(query.queryKey, factsWithStatus(facts, status));
-  }
+  patchCached<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) => applyStatuses(moulds, statuses));
+  patchCached<MouldFacts>({ queryKey: MOULD_FACTS_KEY }, (facts) => {
+    const status = statuses.get(facts.id);
+    return status ? factsWithStatus(facts, status) : facts;
+  });
 }
 
 /**
@@ -63,8 +60,8 @@ export function applyMaintenance(items: readonly MaintenanceLiveItem[]): void {
     if (!figure) return mould.cycles_until_pm;
     return countedDown(figure.cycles_until_pm, figure.counter, mould.counter ?? figure.counter);
   };
-  queryClient.setQueriesData<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) => {
-    if (!moulds?.some((mould) => figures.has(mould.id))) return moulds;
+  patchCached<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) => {
+    if (!moulds.some((mould) => figures.has(mould.id))) return moulds;
     return moulds.map((mould) => (figures.has(mould.id) ? { ...mould, cycles_until_pm: cyclesFor(mould) } : mould));
   });
   for (const query of queryClient.getQueryCache().findAll({ queryKey: MOULD_FACTS_KEY })) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { MaintenanceChange } from '@mouldwatch/shared';
 import type { Page } from '../../../components/admin';
 import { liveFeed } from '../../../lib/liveFeed';
-import { queryClient } from '../../../lib/queryClient';
+import { patchCached, queryClient } from '../../../lib/queryClient';
 import { MAINTENANCE_QUERY_KEY, type ScheduleRow } from '../api/schedule';
 import { patchSchedule } from '../model/liveSchedule';
 
@@ -32,15 +32,15 @@ export function useLiveMaintenance(): void {
     const movesRows = (change: MaintenanceChange) => change !== 'evaluated';
     const unsubscribe = liveFeed.subscribe((message) => {
       if (message.type !== 'maintenance') return;
-      let refetch = movesRows(message.change);
-      for (const query of queryClient.getQueryCache().findAll({ queryKey: SCHEDULE_KEY })) {
-        const page = query.state.data as Page<ScheduleRow> | undefined;
-        if (!page) continue;
-        const patched = patchSchedule(page, message.data);
-        if (patched.page !== page) queryClient.setQueryData(query.queryKey, patched.page);
-        // Only a page on screen is asked again; others are patched for when they come back.
-        if (query.isActive()) refetch ||= patched.refetch;
-      }
+      // Only a page on screen is asked again; others are patched for when they come back.
+      const onScreen = queryClient.getQueryCache().findAll({ queryKey: SCHEDULE_KEY, type: 'active' });
+      const refetch =
+        movesRows(message.change) ||
+        onScreen.some((query) => {
+          const page = query.state.data as Page<ScheduleRow> | undefined;
+          return page !== undefined && patchSchedule(page, message.data).refetch;
+        });
+      patchCached<Page<ScheduleRow>>({ queryKey: SCHEDULE_KEY }, (page) => patchSchedule(page, message.data).page);
       if (refetch) refetchSoon(SCHEDULE_KEY);
       if (message.change === 'recorded') refetchSoon(HISTORY_KEY);
     });

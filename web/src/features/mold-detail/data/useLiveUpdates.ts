@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LiveServerMessage, MoldLiveStatus } from '@mouldwatch/shared';
-import { queryClient } from '../../../lib/queryClient';
+import { patchCached, queryClient } from '../../../lib/queryClient';
 import { mouldQueryOptions, type MouldFacts } from '../api/getMould';
 import { useMouldConnection } from '../live/useMouldConnection';
 import { appendToBuffer, lastCounter, pointOfReading, readingOf } from '../model/liveReadings';
@@ -14,9 +14,12 @@ const REREAD_AFTER_MS = 3000;
 function applyStatus(moldId: number, status: MoldLiveStatus): void {
   if (status.id !== moldId) return;
   const { state, online, last_connect_time } = status;
-  queryClient.setQueryData<MouldFacts>(mouldQueryOptions(moldId).queryKey, (facts) =>
-    facts ? { ...facts, state, online, last_connect_time } : facts,
-  );
+  patchCached<MouldFacts>({ queryKey: mouldQueryOptions(moldId).queryKey, exact: true }, (facts) => ({
+    ...facts,
+    state,
+    online,
+    last_connect_time,
+  }));
 }
 
 /**
@@ -41,8 +44,8 @@ export function useLiveUpdates(view: DetailView, moldId: number, following: bool
     if (!reading) return;
     const { source } = view;
     if (view.live === 'reread' || source.kind === 'statusHistory') return scheduleReread();
-    queryClient.setQueryData<Point[]>(key, (buffer) => {
-      const point = buffer && pointOfReading(source.kind, reading, lastCounter(buffer));
+    patchCached<Point[]>({ queryKey: key, exact: true }, (buffer) => {
+      const point = pointOfReading(source.kind, reading, lastCounter(buffer, reading.create_datetime));
       return point ? appendToBuffer(buffer, point, view.realtimeSeconds) : buffer;
     });
   };

@@ -17,7 +17,7 @@ describe('live readings', () => {
     expect(readingOf(info(reading(), 8), 7)).toBeUndefined();
     expect(readingOf(info(undefined), 7)).toBeUndefined();
     expect(readingOf(info(undefined, 7, 6000), 7)).toBeUndefined();
-    expect(readingOf({ type: 'ping', message: 'pong', messageCount: 0 }, 7)).toBeUndefined();
+    expect(readingOf({ type: 'ping', message: 'pong', messageCount: 0, countedThrough: 0 }, 7)).toBeUndefined();
   });
 
   it('add temperatures to one decimal, missing channels empty', () => {
@@ -65,5 +65,7 @@ describe('the real-time buffer', () => {
   it('finds the last counter to count shots from', () => {
     expect(lastCounter([at(0, 10), { t: T0 + 1, values: { counter: null } }])).toBe(10);
     expect(lastCounter([])).toBeNull();
+    // Written again over a first read that holds it already, a reading counts from the one before.
+    expect(lastCounter([at(0, 10), at(60, 13)], T0 + 60)).toBe(10);
   });
 });

@@ -63,11 +63,14 @@ export function appendToBuffer(buffer: readonly Point[], point: Point, keepSecon
   return merged.filter((existing) => existing.t > newest - keepSeconds);
 }
 
-/** The last counter in the buffer, which the next reading's shots count from. */
-export function lastCounter(buffer: readonly Point[]): number | null {
+/**
+ * The last counter in the buffer before time `before`, which a reading of that time counts its
+ * shots from (a reading the buffer holds already counts from the one before it, not from itself).
+ */
+export function lastCounter(buffer: readonly Point[], before = Infinity): number | null {
   for (let index = buffer.length - 1; index >= 0; index -= 1) {
-    const counter = buffer[index]!.values.counter;
-    if (typeof counter === 'number') return counter;
+    const { t, values } = buffer[index]!;
+    if (t < before && typeof values.counter === 'number') return values.counter;
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { LiveServerMessage, WorkOrderRecord, WorkOrderStatus } from '@mouldwatch/shared';
 import type { Page } from '../../../components/admin';
 import { liveFeed } from '../../../lib/liveFeed';
-import { queryClient } from '../../../lib/queryClient';
+import { patchCached, queryClient } from '../../../lib/queryClient';
 import { WORK_ORDER_KEY, WORK_ORDER_LIST_KEY } from '../api/listWorkOrders';
 import { workOrderKey } from '../api/workOrderRecord';
 
@@ -34,11 +34,13 @@ export function useLiveWorkOrders(): void {
     };
     const unsubscribe = liveFeed.subscribe((message) => {
       if (message.type !== 'work_order') return;
-      queryClient.setQueriesData<Page<WorkOrderRecord>>({ queryKey: WORK_ORDER_LIST_KEY }, (page) =>
-        page ? { ...page, items: page.items.map((order) => patch(order, message)) } : page,
+      patchCached<Page<WorkOrderRecord>>({ queryKey: WORK_ORDER_LIST_KEY }, (page) =>
+        page.items.some((order) => order.id === message.id)
+          ? { ...page, items: page.items.map((order) => patch(order, message)) }
+          : page,
       );
-      queryClient.setQueryData<WorkOrderRecord>(workOrderKey(message.id), (order) =>
-        order ? patch(order, message) : order,
+      patchCached<WorkOrderRecord>({ queryKey: workOrderKey(message.id), exact: true }, (order) =>
+        patch(order, message),
       );
       // Progress is patched in place; other changes (and the times they set) come with a refetch.
       if (message.change !== 'progress') refetchSoon();
