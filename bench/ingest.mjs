@@ -40,6 +40,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { quantile, round, startBenchServer } from './support/server.mjs';
+import { fromProc, processCpuMs } from './support/proc.mjs';
+import { judgedCycle } from './support/typescript-bench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -59,21 +61,6 @@ const inflight = Math.max(1, Number(values.inflight));
 const warmupS = Math.max(0, Number(values.warmup));
 const DRAIN_MS = 10_000;
 
-/** Reads a /proc figure, or null where there is no /proc (not Linux). */
-function fromProc(read) {
-  try {
-    return read();
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
-/** CPU ms (user + system) of a process. */
-const processCpuMs = (pid) =>
-  fromProc(() => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-  });
 /** The host's busy and total CPU ticks, all cores. */
 const hostTicks = () =>
   fromProc(() => {
@@ -125,20 +112,7 @@ async function measure(moulds) {
     const drained = new Promise((resolve) => (wakeDrained = resolve));
     const outstanding = () => sent - acked - failed;
 
-    const message = (seq, now) =>
-      JSON.stringify({
-        seq,
-        ts: Math.floor(now / 1000),
-        counter: 1000 + seq,
-        cycle_time: 30.5,
-        open_time: 4.2,
-        close_time: 26.3,
-        mold_temp: [41.5, 42.1, 40.9, null],
-        hrs_temp: [220.1, 221.4, 219.8, 220.6, null, null],
-        current: 12.4,
-        battery: 87,
-        event: 'cycle',
-      });
+    const message = (seq, now) => JSON.stringify(judgedCycle(seq, Math.floor(now / 1000)));
 
     const publish = (device) => {
       const seq = device.seq++;

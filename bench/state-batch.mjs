@@ -10,22 +10,6 @@
 //
 // Prints ONE JSON line: {"bench":"state-batch","in_order_batch_us","sweep_us","late_day_recompute_ms"}
 // (late_day_recompute_ms null for a module without recomputeStatus).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runTypeScriptBench } from './support/typescript-bench.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const result = spawnSync(
-  process.execPath,
-  [
-    '--conditions=source',
-    '--import',
-    'tsx',
-    path.join(root, 'bench/support/state-batch.impl.ts'),
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-);
-if (result.status !== 0) process.exit(result.status ?? 1);
-const figures = JSON.parse(result.stdout.trim().split('\n').at(-1));
-console.log(JSON.stringify({ bench: 'state-batch', ...figures }));
+console.log(JSON.stringify({ bench: 'state-batch', ...runTypeScriptBench('state-batch.impl.ts') }));

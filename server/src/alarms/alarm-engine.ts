@@ -98,7 +98,7 @@ const epoch = (date: Date) => date.getTime() / 1000;
 
 function judgedReading(row: ReadingToJudge): JudgedReading {
   return {
-    ts: epoch(row.ts),
+    ts: row.ts,
     seq: row.seq,
     event: (row.event ?? undefined) as JudgedReading['event'],
     cycle_time: row.cycle_time,
@@ -208,11 +208,12 @@ function replayStart(
   fetchedAll: boolean,
 ): { seed?: ReadingToJudge; anchor?: Date } | null {
   for (let index = before.length - WARM_UP_READINGS; index >= 1; index -= 1) {
-    if (before[index - 1]!.ts.getTime() < before[index]!.ts.getTime()) {
-      return { seed: before[index - 1], anchor: before[index]!.ts };
+    if (before[index - 1]!.ts < before[index]!.ts) {
+      return { seed: before[index - 1], anchor: new Date(before[index]!.ts * 1000) };
     }
   }
-  return fetchedAll ? { anchor: before[0]?.ts } : null;
+  if (!fetchedAll) return null;
+  return { anchor: before[0] && new Date(before[0].ts * 1000) };
 }
 
 /** The new readings without late ones older than the raw retention. */
@@ -296,12 +297,12 @@ export class AlarmEngine {
       {
         name: ALARM_OFFLINE_JOB,
         intervalMs: this.#options.offlineIntervalMs,
-        run: () => this.#inTurn(() => this.checkSilence()),
+        run: () => this.checkSilence(),
       },
       {
         name: ALARM_ESCALATION_JOB,
         intervalMs: this.#options.escalationIntervalMs,
-        run: () => this.#inTurn(() => this.escalate()),
+        run: () => this.escalate(),
       },
     ];
   }
@@ -561,7 +562,7 @@ export class AlarmEngine {
       monitored: mould.launch_listen === 1,
       tracks: {
         ...emptyTracks(),
-        lastTs: seed ? epoch(seed.ts) : null,
+        lastTs: seed ? seed.ts : null,
         lastSeq: seed?.seq ?? null,
         poweredOff: seed?.event === 'power_off',
       },
@@ -647,9 +648,14 @@ export class AlarmEngine {
 
   /**
    * Opens the offline alarm of each monitored mould whose device has been silent longer than its
-   * learned interval allows, at the moment that interval ran out. Answers how many opened.
+   * learned interval allows, at the moment that interval ran out. Answers how many opened. Takes its
+   * turn after this instance's judging run, whose lock it shares.
    */
-  async checkSilence(): Promise<number> {
+  checkSilence(): Promise<number> {
+    return this.#inTurn(() => this.#openSilenceAlarms());
+  }
+
+  async #openSilenceAlarms(): Promise<number> {
     const now = this.context.now();
     const outcome = await this.context.db.transaction().execute(async (trx) => {
       if (!(await tryJobLock(trx, ALARM_JOB))) return nothing();
@@ -690,7 +696,11 @@ export class AlarmEngine {
    * escalation delay (alarm_settings, 30 min by default, 0 = never): notices with `escalation: n`,
    * `notified_count` + 1. Answers how many were sent again.
    */
-  async escalate(): Promise<number> {
+  escalate(): Promise<number> {
+    return this.#inTurn(() => this.#escalateDue());
+  }
+
+  async #escalateDue(): Promise<number> {
     const now = this.context.now();
     const outcome = await this.context.db.transaction().execute(async (trx) => {
       if (!(await tryJobLock(trx, ALARM_ESCALATION_JOB))) return nothing();

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { AlarmType } from '@mouldwatch/shared';
 import type { AlarmsTable, Database, ReadingsTable, UserMessagesTable } from '../infra/db/schema.js';
 
@@ -7,15 +7,35 @@ export type NewAlarm = Insertable<AlarmsTable>;
 /** A judged change of an open alarm (`updateAlarms`). */
 export type AlarmChange = { id: number } & Pick<AlarmRow, 'value' | 'level' | 'bound' | 'closed_at' | 'updated_at'>;
 
-/** A reading as the judge reads it, with its mould. */
+/** A reading as the judge reads it, with its mould; `ts` in epoch seconds. */
 export type ReadingToJudge = Pick<
   Selectable<ReadingsTable>,
-  'ts' | 'seq' | 'event' | 'cycle_time' | 'open_time' | 'close_time' | 'mold_temp' | 'hrs_temp' | 'battery'
+  'seq' | 'event' | 'cycle_time' | 'open_time' | 'close_time' | 'mold_temp' | 'hrs_temp' | 'battery'
 > & {
   mold_id: number;
+  ts: number;
   /** Stored by a transaction below the cursor's new position: judged in this run. */
   ready: boolean;
 };
+
+/**
+ * A reading's columns as the judge reads them; the bigints as float8 (exact below 2^53, as
+ * Number() of their text was), the time in epoch seconds.
+ */
+const JUDGED_COLUMNS = sql`mold_id::float8 as mold_id, extract(epoch from ts)::float8 as ts, seq::float8 as seq, event,
+  cycle_time, open_time, close_time, mold_temp, hrs_temp, battery`;
+
+/**
+ * The rows of `select` (a subquery named `r`) as one JSON array, in `order`. Every run reads back
+ * each reading it judges: as one JSON text they cost the driver a single parse, where plain
+ * columns cost a Date per timestamp and a character-by-character parse per float8 array (measured
+ * over 5,000 readings: 2.0 against 9.1 µs of CPU a row).
+ */
+async function asJson<Row>(trx: Transaction<Database>, select: RawBuilder<unknown>, order: RawBuilder<unknown>) {
+  const { rows } = await sql<{ rows: string | null }>`
+    select json_agg(r order by ${order})::text as rows from (${select}) as r`.execute(trx);
+  return rows[0]?.rows ? (JSON.parse(rows[0].rows) as Row[]) : [];
+}
 
 /** A mould's facts the engine needs: settings, monitoring flag, names for notices. */
 export interface MouldFacts {
@@ -144,16 +164,19 @@ export class AlarmsRepository {
     scanFrom: Date,
     below: string | undefined,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
-    const { rows } = await sql<ReadingToJudge & { xid: string }>`
-      select mold_id, ts, seq, event, cycle_time, open_time, close_time, mold_temp, hrs_temp, battery,
-        xid::text as xid, xid < ${xmin}::xid8 as ready
-      from readings
-      where received_at >= ${scanFrom}
-        and xid >= ${judgedBelow}::xid8 and mold_id is not null
-        ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
-      order by xid
-      limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`.execute(trx);
-    return rows.map((row) => ({ ...row, mold_id: Number(row.mold_id), seq: Number(row.seq) }));
+    // xid8 has no JSON form of its own: it comes as its text.
+    return asJson<ReadingToJudge & { xid: string }>(
+      trx,
+      sql`
+        select ${JUDGED_COLUMNS}, xid, xid < ${xmin}::xid8 as ready
+        from readings
+        where received_at >= ${scanFrom}
+          and xid >= ${judgedBelow}::xid8 and mold_id is not null
+          ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
+        order by xid
+        limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`,
+      sql`r.xid`,
+    );
   }
 
   async saveProgress(trx: Transaction<Database>, judgedBelow: string, scanFrom: Date): Promise<void> {
@@ -266,31 +289,18 @@ export class AlarmsRepository {
     range: { before: Date } | { from: Date },
     limit: number,
   ): Promise<ReadingToJudge[]> {
-    const rows = await trx
-      .selectFrom('readings')
-      .select([
-        'mold_id',
-        'ts',
-        'seq',
-        'event',
-        'cycle_time',
-        'open_time',
-        'close_time',
-        'mold_temp',
-        'hrs_temp',
-        'battery',
-      ])
-      .where('mold_id', '=', moldId)
-      .where(sql<boolean>`xid < ${cut}::xid8`)
-      .$if('before' in range, (query) =>
-        query.where('ts', '<', (range as { before: Date }).before).orderBy('ts', 'desc'),
-      )
-      .$if('from' in range, (query) => query.where('ts', '>=', (range as { from: Date }).from).orderBy('ts', 'asc'))
-      .orderBy('seq', 'before' in range ? 'desc' : 'asc')
-      .limit(limit)
-      .execute();
-    const ordered = 'before' in range ? rows.reverse() : rows;
-    return ordered.map((row) => ({ ...row, mold_id: Number(row.mold_id), seq: Number(row.seq), ready: true }));
+    const order = 'before' in range ? sql`desc` : sql`asc`;
+    return asJson<ReadingToJudge>(
+      trx,
+      sql`
+        select ${JUDGED_COLUMNS}, true as ready
+        from readings
+        where mold_id = ${moldId} and xid < ${cut}::xid8
+          and ${'before' in range ? sql`ts < ${range.before}` : sql`ts >= ${range.from}`}
+        order by ts ${order}, seq ${order}
+        limit ${limit}`,
+      sql`r.ts, r.seq`,
+    );
   }
 
   /**

@@ -62,6 +62,8 @@ export class StateEngine {
   readonly #options: StateEngineOptions;
   /** Readings not yet applied, per mould: they are applied together, in time order. */
   readonly #pending = new Map<number, DeviceMessage[]>();
+  /** When the oldest pending reading came. */
+  #pendingSince = 0;
   #draining: Promise<void> | undefined;
   /** The timer's sweep under way: the next tick skips while it runs, and stop() waits for it. */
   #sweeping: Promise<void> | undefined;
@@ -148,16 +150,20 @@ export class StateEngine {
 
   /** Queues the mould to be moved on, with the reading when there is one. */
   #enqueue(moldId: number, message?: DeviceMessage): void {
+    if (this.#pending.size === 0) this.#pendingSince = Date.now();
     const readings = this.#pending.get(moldId) ?? [];
     if (message) readings.push(message);
     this.#pending.set(moldId, readings);
     this.#startDraining();
   }
 
-  /** One drain at a time, after the delay; readings that arrive as it ends start the next. */
+  /**
+   * One drain at a time, once the oldest pending reading has waited the delay: readings that came
+   * during a long drain have waited already, and go at once in the next.
+   */
   #startDraining(): void {
     if (this.#draining) return;
-    this.#draining = delay(this.#options.applyDelayMs)
+    this.#draining = delay(Math.max(0, this.#pendingSince + this.#options.applyDelayMs - Date.now()))
       .then(() => this.#drain())
       .finally(() => {
         this.#draining = undefined;

@@ -2,7 +2,6 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
-  type Insertable,
   type Kysely,
   type OnConflictDatabase,
   type OnConflictTables,
@@ -10,7 +9,8 @@ import {
   type Transaction,
 } from 'kysely';
 import { SLOT_FRACTION_KEYS, STATE_ALARM_TYPES } from '@mouldwatch/shared';
-import type { Database, MoldStatusRow, MoldStatusTable, ReadingsTable } from '../infra/db/schema.js';
+import type { Database, MoldStatusRow, ReadingsTable } from '../infra/db/schema.js';
+import { floatArrayText, timeText } from '../infra/db/array-params.js';
 import type { SlotAccounts, TimedReading } from './slot-accounting.js';
 import type { RecomputeInput } from './status-advance.js';
 
@@ -86,19 +86,39 @@ export class StateRepository {
       .execute();
   }
 
-  async saveStatuses(trx: Transaction<Database>, statuses: ReadonlyArray<Insertable<MoldStatusTable>>): Promise<void> {
-    const [first] = statuses;
-    if (!first) return;
-    const columns = Object.keys(first).filter((column) => column !== 'mold_id') as Array<keyof MoldStatusTable>;
-    await trx
-      .insertInto('mold_status')
-      .values([...statuses])
-      .onConflict((conflict) =>
-        conflict
-          .column('mold_id')
-          .doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
-      )
-      .execute();
+  /** Writes the moulds' statuses (full rows) in one statement, a parameter per column (infra/db/array-params.ts). */
+  async saveStatuses(trx: Transaction<Database>, statuses: readonly MoldStatusRow[]): Promise<void> {
+    if (statuses.length === 0) return;
+    const column = <V>(value: (status: MoldStatusRow) => V) => statuses.map(value);
+    const time = (value: (status: MoldStatusRow) => Date | null) => column((status) => timeText(value(status)));
+    await sql`
+      insert into mold_status (mold_id, state, online, powered_off, last_connect_at, last_seq, last_cycle_at, counter,
+        last_cycle_time, mold_temp, hrs_temp, battery, current, lat, lng, state_since, accounted_until, first_cycle_at,
+        alarm_active, updated_at)
+      select mold_id, state, online, powered_off, last_connect_at, last_seq, last_cycle_at, counter, last_cycle_time,
+        mold_temp::float8[], hrs_temp::float8[], battery, current, lat, lng, state_since, accounted_until,
+        first_cycle_at, alarm_active, updated_at
+      from unnest(
+        ${column((s) => s.mold_id)}::bigint[], ${column((s) => s.state)}::text[], ${column((s) => s.online)}::bool[],
+        ${column((s) => s.powered_off)}::bool[], ${time((s) => s.last_connect_at)}::timestamptz[],
+        ${column((s) => s.last_seq)}::bigint[], ${time((s) => s.last_cycle_at)}::timestamptz[],
+        ${column((s) => s.counter)}::int[], ${column((s) => s.last_cycle_time)}::float8[],
+        ${column((s) => floatArrayText(s.mold_temp))}::text[], ${column((s) => floatArrayText(s.hrs_temp))}::text[],
+        ${column((s) => s.battery)}::float8[], ${column((s) => s.current)}::float8[],
+        ${column((s) => s.lat)}::float8[], ${column((s) => s.lng)}::float8[],
+        ${time((s) => s.state_since)}::timestamptz[], ${time((s) => s.accounted_until)}::timestamptz[],
+        ${time((s) => s.first_cycle_at)}::timestamptz[], ${column((s) => s.alarm_active)}::bool[],
+        ${time((s) => s.updated_at)}::timestamptz[]
+      ) as s(mold_id, state, online, powered_off, last_connect_at, last_seq, last_cycle_at, counter, last_cycle_time,
+        mold_temp, hrs_temp, battery, current, lat, lng, state_since, accounted_until, first_cycle_at, alarm_active,
+        updated_at)
+      on conflict (mold_id) do update set state = excluded.state, online = excluded.online,
+        powered_off = excluded.powered_off, last_connect_at = excluded.last_connect_at, last_seq = excluded.last_seq,
+        last_cycle_at = excluded.last_cycle_at, counter = excluded.counter, last_cycle_time = excluded.last_cycle_time,
+        mold_temp = excluded.mold_temp, hrs_temp = excluded.hrs_temp, battery = excluded.battery,
+        current = excluded.current, lat = excluded.lat, lng = excluded.lng, state_since = excluded.state_since,
+        accounted_until = excluded.accounted_until, first_cycle_at = excluded.first_cycle_at,
+        alarm_active = excluded.alarm_active, updated_at = excluded.updated_at`.execute(trx);
   }
 
   /** Adds each mould's slot time and energy to its slots (a share may be negative: time taken back). */

@@ -6,6 +6,7 @@ import {
   cycleChecks,
   isWorseLevel,
   severity,
+  severityOf,
   temperatureChecks,
   withGap,
   type AlarmLevel,
@@ -96,6 +97,7 @@ export type AlarmTransition =
 export const alarmKey = ({ alarmType, channel }: { alarmType: number; channel: string }) => `${alarmType}|${channel}`;
 
 export const OFFLINE_CHANNEL = 'offline';
+const offlineKey = alarmKey({ alarmType: AlarmType.offline, channel: OFFLINE_CHANNEL });
 
 /** Alarms the readings judge (maintenance comes from its tasks). */
 const READING_TYPES: readonly AlarmType[] = [
@@ -157,10 +159,12 @@ export function judgeReadings(input: JudgeInput): JudgeOutcome {
   const sorted = [...input.readings].sort(byReadingTime);
   for (const reading of sorted) {
     const production = isProductionReading(reading);
-    const checks = [
-      ...(production ? [...temperatureChecks(input.info, reading), ...cycleChecks(input.info, reading)] : []),
-      ...batteryCheck(reading.battery),
-    ];
+    const checks: ChannelCheck[] = [];
+    if (production) {
+      temperatureChecks(input.info, reading, checks);
+      cycleChecks(input.info, reading, checks);
+    }
+    batteryCheck(reading.battery, checks);
     if (isBeforeTracks(reading, tracks)) {
       if (input.monitored) raiseWorstValues(open, checks, reading.ts, changes);
       continue;
@@ -175,7 +179,6 @@ export function judgeReadings(input: JudgeInput): JudgeOutcome {
       tracks.streaks = {};
       continue;
     }
-    const offlineKey = alarmKey({ alarmType: AlarmType.offline, channel: OFFLINE_CHANNEL });
     if (reading.event === 'power_off') {
       if (!open.has(offlineKey)) {
         const change = {
@@ -222,7 +225,8 @@ function stepChannel(
     if (check.clear) return close(key, at);
     if (!check.breach) return;
     const worseLevel = isWorseLevel(check.breach.level, alarm.level);
-    const worseValue = alarm.value === null || severity(check) > severity({ ...alarm, value: alarm.value });
+    const worseValue =
+      alarm.value === null || severity(check) > severityOf(alarm.alarmType, alarm.value, alarm.setValue);
     if (!worseLevel && !worseValue) return;
     const level = worseLevel ? check.breach.level : alarm.level;
     const value = worseValue ? check.value : (alarm.value ?? check.value);
@@ -249,7 +253,8 @@ function stepChannel(
         since: previous.since,
         level: isWorseLevel(check.breach.level, previous.level) ? check.breach.level : previous.level,
         bound: isWorseLevel(check.breach.level, previous.level) ? check.breach.bound : previous.bound,
-        value: severity(check) > severity({ ...check, value: previous.value }) ? check.value : previous.value,
+        value:
+          severity(check) > severityOf(check.alarmType, previous.value, check.setValue) ? check.value : previous.value,
       }
     : { count: 1, since: at, level: check.breach.level, bound: check.breach.bound, value: check.value };
   if (streak.count < check.readingsToOpen) {
@@ -284,7 +289,7 @@ function raiseWorstValues(
     const key = alarmKey(check);
     const alarm = open.get(key);
     if (!alarm || !check.breach || alarm.openedAt > at) continue;
-    if (alarm.value !== null && severity(check) <= severity({ ...alarm, value: alarm.value })) continue;
+    if (alarm.value !== null && severity(check) <= severityOf(alarm.alarmType, alarm.value, alarm.setValue)) continue;
     open.set(key, { ...alarm, value: check.value });
     changes.push({
       kind: 'update',

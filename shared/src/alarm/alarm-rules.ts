@@ -56,23 +56,39 @@ export interface ChannelCheck {
 
 /** How bad a value is, for keeping the worst value of an open alarm: the higher the worse. */
 export function severity(check: Pick<ChannelCheck, 'alarmType' | 'value' | 'setValue'>): number {
-  if (check.alarmType === AlarmType.power || check.alarmType === AlarmType.maintenance) return -check.value;
-  return Math.abs(check.value - (check.setValue ?? 0));
+  return severityOf(check.alarmType, check.value, check.setValue);
+}
+
+/** severity() of a value of a channel, without an object to carry it. */
+export function severityOf(alarmType: AlarmType, value: number, setValue: number | null): number {
+  if (alarmType === AlarmType.power || alarmType === AlarmType.maintenance) return -value;
+  return Math.abs(value - (setValue ?? 0));
 }
 
 /**
- * A value against set ± band (temperatures, cycle time around its target): beyond the band is a
- * breach; within band − hysteresis (the hysteresis at most half the band) is clear.
+ * A check in the one shape every check has (the judge's hot loop reads them all alike). Built for
+ * every channel of every reading judged: no spreads, no closures, no strings made per reading.
  */
-function bandCheck(value: number, set: number, band: number, hysteresis: number) {
-  const deviation = Math.abs(value - set);
-  const bound = value >= set ? set + band : set - band;
-  return {
-    beyond: deviation > band,
-    bound,
-    clear: deviation <= band - Math.min(hysteresis, band / 2),
-  };
+function check(
+  alarmType: AlarmType,
+  channel: string,
+  channelName: string,
+  tempType: 1 | 2 | null,
+  value: number,
+  setValue: number | null,
+  breach: ChannelCheck['breach'],
+  clear: boolean,
+  readingsToOpen: number,
+): ChannelCheck {
+  return { alarmType, channel, channelName, tempType, value, setValue, breach, clear, readingsToOpen };
 }
+
+/** Beyond set ± band (temperatures, cycle time around its target); the bound on the value's side. */
+const isBeyond = (value: number, set: number, band: number) => Math.abs(value - set) > band;
+const boundOf = (value: number, set: number, band: number) => (value >= set ? set + band : set - band);
+/** Within band − hysteresis (the hysteresis at most half the band). */
+const isClear = (value: number, set: number, band: number, hysteresis: number) =>
+  Math.abs(value - set) <= band - Math.min(hysteresis, band / 2);
 
 const usable = (value: number | null | undefined): value is number => typeof value === 'number' && value > 0;
 
@@ -81,42 +97,70 @@ interface TemperatureValues {
   hrs_temp?: ReadonlyArray<number | null> | null;
 }
 
+/** A channel's id and default name by its index, made once ('mold_temp:1', 'T1'; 'hrs_temp:1', 'HR1'). */
+function channelNames(kind: 'mold_temp' | 'hrs_temp', prefix: string) {
+  const ids: string[] = [];
+  const names: string[] = [];
+  return (index: number) => {
+    ids[index] ??= `${kind}:${index + 1}`;
+    names[index] ??= `${prefix}${index + 1}`;
+    return { id: ids[index], name: names[index] };
+  };
+}
+const MOULD_CHANNELS = channelNames('mold_temp', 'T');
+const HOT_RUNNER_CHANNELS = channelNames('hrs_temp', 'HR');
+
+type TemperatureInfo = Pick<MoldInfo, 'mold_temp_setting' | 'hot_temp_setting' | 'temp_standard_value' | 'temp_switch'>;
+
+/** The checks of one kind of temperature channel, added to `checks`. */
+function addTemperatureChecks(
+  checks: ChannelCheck[],
+  info: TemperatureInfo,
+  hot: boolean,
+  values: TemperatureValues['mold_temp'],
+): void {
+  if (!values) return;
+  const settings = hot ? info.hot_temp_setting : info.mold_temp_setting;
+  const names = hot ? HOT_RUNNER_CHANNELS : MOULD_CHANNELS;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    const setting = settings[index];
+    const alert = setting?.alert;
+    if (value === null || value === undefined || !usable(alert)) continue;
+    const standardKey = `${hot ? 'hrs' : 'mold'}_temperature${index + 1}` as keyof MoldInfo['temp_standard_value'];
+    const set = setting?.set ?? info.temp_standard_value[standardKey];
+    if (set === null || set === undefined) continue;
+    const { id, name } = names(index);
+    const hysteresis = ALARM_RULES.temperatureHysteresis;
+    checks.push(
+      check(
+        AlarmType.temperature,
+        id,
+        hot ? setting?.name || name : name,
+        hot ? 2 : 1,
+        value,
+        set,
+        isBeyond(value, set, alert) ? { level: 'alert', bound: boundOf(value, set, alert) } : null,
+        isClear(value, set, alert, hysteresis),
+        ALARM_RULES.temperatureReadings,
+      ),
+    );
+  }
+}
+
 /**
  * Temperatures (type 3): each channel whose switch is on and that has a set value and an alert
  * temperature, against set ± alert, in °C as stored (the ingest corrects K thermocouples). The set
  * value is the channel's own, else the mould's standard value. Mould channels are named T1…T4, hot
- * runner channels by their tag name, else HR1…HR6.
+ * runner channels by their tag name, else HR1…HR6. Added to `checks` when given.
  */
 export function temperatureChecks(
-  info: Pick<MoldInfo, 'mold_temp_setting' | 'hot_temp_setting' | 'temp_standard_value' | 'temp_switch'>,
+  info: TemperatureInfo,
   reading: TemperatureValues,
+  checks: ChannelCheck[] = [],
 ): ChannelCheck[] {
-  const checks: ChannelCheck[] = [];
-  const judge = (kind: 'mold_temp' | 'hrs_temp', values: TemperatureValues['mold_temp']) => {
-    const hot = kind === 'hrs_temp';
-    const settings = hot ? info.hot_temp_setting : info.mold_temp_setting;
-    values?.forEach((value, index) => {
-      const setting = settings[index];
-      const standardKey = hot ? `hrs_temperature${index + 1}` : `mold_temperature${index + 1}`;
-      const set = setting?.set ?? info.temp_standard_value[standardKey as keyof MoldInfo['temp_standard_value']];
-      const alert = setting?.alert;
-      if (value === null || set === null || set === undefined || !usable(alert)) return;
-      const band = bandCheck(value, set, alert, ALARM_RULES.temperatureHysteresis);
-      checks.push({
-        alarmType: AlarmType.temperature,
-        channel: `${kind}:${index + 1}`,
-        channelName: hot ? setting?.name || `HR${index + 1}` : `T${index + 1}`,
-        tempType: hot ? 2 : 1,
-        value,
-        setValue: set,
-        breach: band.beyond ? { level: 'alert', bound: band.bound } : null,
-        clear: band.clear,
-        readingsToOpen: ALARM_RULES.temperatureReadings,
-      });
-    });
-  };
-  if (info.temp_switch.mold_switch === 1) judge('mold_temp', reading.mold_temp);
-  if (info.temp_switch.hrs_switch === 1) judge('hrs_temp', reading.hrs_temp);
+  if (info.temp_switch.mold_switch === 1) addTemperatureChecks(checks, info, false, reading.mold_temp);
+  if (info.temp_switch.hrs_switch === 1) addTemperatureChecks(checks, info, true, reading.hrs_temp);
   return checks;
 }
 
@@ -126,75 +170,81 @@ interface CycleValues {
   close_time?: number | null;
 }
 
+type CycleInfo = Pick<MoldInfo, 'cycle_time' | 'cycle_time_setting' | 'open_time_threshold' | 'close_time_threshold'>;
+
+/** The cycle time against its target: alert band, early band inside it (null: not judged). */
+function cycleTimeCheck(info: CycleInfo, cycle: number | null | undefined): ChannelCheck | null {
+  const { time: threshold, alert, early } = info.cycle_time_setting;
+  const target = info.cycle_time;
+  if (typeof cycle !== 'number' || !usable(target) || !usable(alert) || (usable(threshold) && cycle > threshold)) {
+    return null;
+  }
+  const hysteresis = ALARM_RULES.cycleHysteresis;
+  const hasEarly = usable(early) && early < alert;
+  const breach = isBeyond(cycle, target, alert)
+    ? { level: 'alert' as const, bound: boundOf(cycle, target, alert) }
+    : hasEarly && isBeyond(cycle, target, early)
+      ? { level: 'early' as const, bound: boundOf(cycle, target, early) }
+      : null;
+  // Back inside the early band (or the alert band without one) closes.
+  const clear = isClear(cycle, target, hasEarly ? early : alert, hysteresis);
+  return check(AlarmType.cycleTime, 'cycle_time', '', null, cycle, target, breach, clear, ALARM_RULES.cycleReadings);
+}
+
+/** An open or close time above its threshold (null: not judged). */
+function timeLimitCheck(channel: string, value: number | null | undefined, limit: number | null | undefined) {
+  if (typeof value !== 'number' || !usable(limit)) return null;
+  return check(
+    AlarmType.cycleTime,
+    channel,
+    '',
+    null,
+    value,
+    limit,
+    value > limit ? { level: 'alert', bound: limit } : null,
+    value <= limit - Math.min(ALARM_RULES.cycleHysteresis, limit / 2),
+    ALARM_RULES.cycleReadings,
+  );
+}
+
 /**
  * Cycle time (type 2): the cycle against the target cycle time ± the alert range (alert) and ± the
  * early alert (early, inside it), both in seconds as the mould form takes them. A cycle longer than
  * the cycle threshold is a pause, not a cycle, and is not judged. Open and close times: above their
- * threshold (s) is an alert.
+ * threshold (s) is an alert. Added to `checks` when given.
  */
-export function cycleChecks(
-  info: Pick<MoldInfo, 'cycle_time' | 'cycle_time_setting' | 'open_time_threshold' | 'close_time_threshold'>,
-  reading: CycleValues,
-): ChannelCheck[] {
-  const checks: ChannelCheck[] = [];
-  const base = { alarmType: AlarmType.cycleTime, tempType: null, readingsToOpen: ALARM_RULES.cycleReadings } as const;
-  const { time: threshold, alert, early } = info.cycle_time_setting;
-  const cycle = reading.cycle_time;
-  const target = info.cycle_time;
-  if (typeof cycle === 'number' && usable(target) && usable(alert) && !(usable(threshold) && cycle > threshold)) {
-    const alertBand = bandCheck(cycle, target, alert, ALARM_RULES.cycleHysteresis);
-    const earlyBand =
-      usable(early) && early < alert ? bandCheck(cycle, target, early, ALARM_RULES.cycleHysteresis) : null;
-    const breach = alertBand.beyond
-      ? { level: 'alert' as const, bound: alertBand.bound }
-      : earlyBand?.beyond
-        ? { level: 'early' as const, bound: earlyBand.bound }
-        : null;
-    checks.push({
-      ...base,
-      channel: 'cycle_time',
-      channelName: '',
-      value: cycle,
-      setValue: target,
-      breach,
-      // Back inside the early band (or the alert band without one) closes.
-      clear: (earlyBand ?? alertBand).clear,
-    });
-  }
-  for (const [channel, value, limit] of [
-    ['open_time', reading.open_time, info.open_time_threshold],
-    ['close_time', reading.close_time, info.close_time_threshold],
-  ] as const) {
-    if (typeof value !== 'number' || !usable(limit)) continue;
-    checks.push({
-      ...base,
-      channel,
-      channelName: '',
-      value,
-      setValue: limit,
-      breach: value > limit ? { level: 'alert', bound: limit } : null,
-      clear: value <= limit - Math.min(ALARM_RULES.cycleHysteresis, limit / 2),
-    });
+export function cycleChecks(info: CycleInfo, reading: CycleValues, checks: ChannelCheck[] = []): ChannelCheck[] {
+  for (const judged of [
+    cycleTimeCheck(info, reading.cycle_time),
+    timeLimitCheck('open_time', reading.open_time, info.open_time_threshold),
+    timeLimitCheck('close_time', reading.close_time, info.close_time_threshold),
+  ]) {
+    if (judged) checks.push(judged);
   }
   return checks;
 }
 
-/** Power (type 5): battery below 20 % opens, 25 % or more closes ("Battery at {num}%, please charge it"). */
-export function batteryCheck(battery: number | null | undefined): ChannelCheck[] {
-  if (typeof battery !== 'number') return [];
-  return [
-    {
-      alarmType: AlarmType.power,
-      channel: 'battery',
-      channelName: '',
-      tempType: null,
-      value: battery,
-      setValue: ALARM_RULES.batteryLow,
-      breach: battery < ALARM_RULES.batteryLow ? { level: 'alert', bound: ALARM_RULES.batteryLow } : null,
-      clear: battery >= ALARM_RULES.batteryClear,
-      readingsToOpen: ALARM_RULES.batteryReadings,
-    },
-  ];
+/**
+ * Power (type 5): battery below 20 % opens, 25 % or more closes ("Battery at {num}%, please charge
+ * it"). Added to `checks` when given.
+ */
+export function batteryCheck(battery: number | null | undefined, checks: ChannelCheck[] = []): ChannelCheck[] {
+  if (typeof battery !== 'number') return checks;
+  const low = ALARM_RULES.batteryLow;
+  checks.push(
+    check(
+      AlarmType.power,
+      'battery',
+      '',
+      null,
+      battery,
+      low,
+      battery < low ? { level: 'alert', bound: low } : null,
+      battery >= ALARM_RULES.batteryClear,
+      ALARM_RULES.batteryReadings,
+    ),
+  );
+  return checks;
 }
 
 /**

@@ -80,23 +80,32 @@ export function stateTimeline(
   from: number,
   to: number,
 ): StateInterval[] {
+  // Run for every stretch between two readings: plain loops, one object to classify with.
   const { lastCycleAt, lastSeenAt } = observation;
-  const thresholds = [
-    lastCycleAt === null ? null : lastCycleAt + observation.basicIdleSeconds,
-    lastCycleAt === null ? null : lastCycleAt + observation.basicStopSeconds,
-    lastSeenAt === null ? null : lastSeenAt + observation.offlineAfterSeconds,
-  ];
-  const inside = thresholds.filter((moment): moment is number => moment !== null && moment > from && moment < to);
-  const bounds = [from, ...[...new Set(inside)].sort((a, b) => a - b), to];
+  const bounds = [from];
+  if (lastCycleAt !== null) {
+    addInside(bounds, lastCycleAt + observation.basicIdleSeconds, from, to);
+    addInside(bounds, lastCycleAt + observation.basicStopSeconds, from, to);
+  }
+  if (lastSeenAt !== null) addInside(bounds, lastSeenAt + observation.offlineAfterSeconds, from, to);
+  if (bounds.length > 2) bounds.sort((a, b) => a - b);
+  bounds.push(to);
+  const at: ClassifyInput = { ...observation, now: from };
   const intervals: StateInterval[] = [];
   for (let index = 0; index + 1 < bounds.length; index += 1) {
     const [start, end] = [bounds[index]!, bounds[index + 1]!];
-    const state = classifyMould({ ...observation, now: (start + end) / 2 });
+    at.now = (start + end) / 2;
+    const state = classifyMould(at);
     const previous = intervals.at(-1);
     if (previous?.state === state) previous.end = end;
     else intervals.push({ start, end, state });
   }
   return intervals;
+}
+
+/** Adds a threshold's moment to the bounds when it falls strictly inside (from, to) and is not there yet. */
+function addInside(bounds: number[], moment: number, from: number, to: number): void {
+  if (moment > from && moment < to && !bounds.includes(moment)) bounds.push(moment);
 }
 
 /** A time-state record's fractions of one slot (spec §3). */
