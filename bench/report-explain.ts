@@ -1,6 +1,6 @@
 // `node --conditions=source --import tsx bench/report-explain.ts <schema> [zone] [sort] [moulds]`
 //
-// The report's queries (summary, rows page 1 and the bench's deep page) on a schema seeded by `npm run bench -- report
+// The report's queries (summary, rows page 1, the bench's deep page and the cycle statistics) on a schema seeded by `npm run bench -- report
 // --schema <schema>`, through the repository itself: each timed alone 7 times (p50, max), then
 // shown with EXPLAIN (ANALYZE, BUFFERS) as the repository sends it. A profiling aid, less load-bound
 // than timing calls over HTTP: the plan's execution time is the database's work alone.
@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { moldInfoSchema, reportBounds } from '@mouldwatch/shared';
 import { ReportsRepository, type RowSort } from '../server/src/modules/reports/reports.repository.ts';
+import { CycleDaysRepository } from '../server/src/rollup/cycle-days.repository.ts';
 import type { Database } from '../server/src/infra/db/schema.ts';
 
 const [schema = 'rs_bench500', zone = 'Asia/Kolkata', sort = 'oee', count = '500'] = process.argv.slice(2);
@@ -29,10 +30,12 @@ const db = new Kysely<Database>({
   log: (event) => {
     if (event.level !== 'query') return;
     if (event.query.sql.includes('set_config(')) settings = event.query;
-    else if (/\bwith\b/.test(event.query.sql)) [last, lastSettings] = [event.query, settings];
+    // A query's settings are the ones sent just before it in its transaction, if any.
+    else if (/\bwith\b/.test(event.query.sql)) [last, lastSettings, settings] = [event.query, settings, undefined];
   },
 });
 const repository = new ReportsRepository(db);
+const cycleDays = new CycleDaysRepository();
 const molds = await db
   .selectFrom('molds')
   .select(['id', 'cavitation', 'info'])
@@ -47,6 +50,7 @@ const moulds = molds.map((mould) => {
     target: (info.success ? info.data.cycle_time : null) ?? 0,
   };
 });
+const targets = moulds.map((mould) => ({ moldId: mould.moldId, target: mould.target || null }));
 const now = Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 const offset = zone === 'Asia/Kolkata' ? 19_800 : 0;
@@ -68,6 +72,8 @@ const calls = {
   summary: () => repository.grouped(moulds, window),
   rows: () => repository.rowsPage(moulds, window, page),
   ...(sort === 'mold_name' ? {} : { rows_deep: () => repository.rowsPage(moulds, window, deep) }),
+  // The cycle screen's statistics of the whole period (the bench's `buckets=0`), from the kept days.
+  cycle: () => cycleDays.whole(db, zone, targets, bounds[0]!, bounds.at(-1)!),
 };
 const results: Record<string, unknown> = {};
 for (const [name, call] of Object.entries(calls)) {

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/infra/db/schema.js';
+import { KEPT_DAY_SUMS } from '../src/modules/reports/reports.repository.js';
 import { createMold } from './factories.js';
 
 const quarter = (bucket: number, values: Record<string, number>) => ({
@@ -76,4 +77,38 @@ export async function addMouldWith(
     .where('id', '=', id)
     .execute();
   return id;
+}
+
+/** Each kept month (migration 0037) that differs from the sum of its kept days: none, when the triggers kept them. */
+export async function monthsAgainstDays(db: Kysely<Database>) {
+  const sums = KEPT_DAY_SUMS.join(', ');
+  const { rows } = await sql<Record<string, unknown>>`
+    with days as (
+      select zone, mold_id, date_trunc('month', lo at time zone zone) at time zone zone as lo,
+        (date_trunc('month', lo at time zone zone) + interval '1 month') at time zone zone as hi, count(*)::int as days,
+        ${sql.raw(KEPT_DAY_SUMS.map((name) => `sum(${name})::bigint as ${name}`).join(', '))}
+      from mold_day_rollups group by 1, 2, 3, 4
+    ), months as (
+      select zone, mold_id, lo, hi, days, ${sql.raw(sums)} from mold_day_months
+    )
+    (select 'month' as kept, * from months except select 'month', * from days)
+    union all
+    (select 'days', * from days except select 'days', * from months)`.execute(db);
+  return rows;
+}
+
+/** Each kept day whose rejects differ from what the ledger records in that local day: none, when kept. */
+export async function dayRejectsAgainstLedger(db: Kysely<Database>) {
+  const { rows } = await sql<Record<string, unknown>>`
+    with ledger as (
+      select z.zone, r.mold_id, date_trunc('day', r.recorded_at at time zone z.zone) at time zone z.zone as lo,
+        sum(r.quantity)::bigint as rejects, count(*)::bigint as reject_records
+      from work_order_rejects r cross join report_day_zones z where z.filled_at is not null group by 1, 2, 3
+    ), days as (
+      select zone, mold_id, lo, rejects, reject_records from mold_day_rollups where reject_records <> 0 or rejects <> 0
+    )
+    (select 'ledger' as kept, * from ledger except select 'ledger', * from days)
+    union all
+    (select 'days', * from days except select 'days', * from ledger)`.execute(db);
+  return rows;
 }

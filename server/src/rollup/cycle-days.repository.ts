@@ -8,6 +8,7 @@ import {
 } from '@mouldwatch/shared';
 import type { Database } from '../infra/db/schema.js';
 import type { CycleRow } from '../modules/reports/cycle-row.js';
+import { readReport } from '../modules/reports/report-read.js';
 
 type Db = Kysely<Database>;
 
@@ -95,57 +96,90 @@ const toNumber = (value: unknown) => (value === null || value === undefined ? 0 
 const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
- * Every day of the moulds in the zone that overlaps [start, end), as rows of `mold_cycle_days`
- * (columns mold_id, lo, n, sum_us, min_s, max_s, median_s, within2, within5, tail, bin_keys,
- * bin_counts): kept days inside the period that no late reading has made stale, and from the raw
- * readings the rest — queued days (the day in progress, late readings), and kept days the period
- * only partly covers, clipped to it.
+ * Every day of the moulds in the zone that overlaps [start, end), as CTEs: `live`, the days computed
+ * from the raw readings (rows of `mold_cycle_days` with cycles: queued days — the day in progress,
+ * late readings — and kept days the period only partly covers, clipped to it); `months`, the kept
+ * months (`mold_cycle_months`, migration 0036) that lie inside one bucket of `bounds` and hold no
+ * queued day; and `indexed`, those months, the live days and the other kept days inside the period
+ * that no late reading has made stale, with `index`, the bucket of `bounds` each starts in, and
+ * `parts`, the days each adds up. A year of a mould is about 12 months and 30 days, not 366 days.
+ * Kept days leave out their last 100 cycles (`tail`: read for the newest few only).
  */
-function periodDays(zone: string, targets: CycleTargets, start: number, end: number): RawBuilder<unknown> {
+function periodDays(zone: string, targets: CycleTargets, bounds: readonly number[]): RawBuilder<unknown> {
   const ids = targets.map((target) => target.moldId);
-  const from = sql`to_timestamp(${start})`;
-  const to = sql`to_timestamp(${end})`;
-  const columns = sql.raw(
-    'mold_id, lo, n, sum_us, min_s, max_s, median_s, within2, within5, tail, bin_keys, bin_counts',
-  );
+  const from = sql`to_timestamp(${bounds[0]!})`;
+  const to = sql`to_timestamp(${bounds.at(-1)!})`;
+  const names = 'mold_id, lo, n, sum_us, min_s, max_s, median_s, within2, within5, bin_keys, bin_counts'.split(', ');
+  const columns = (table: string) => sql.raw(names.map((name) => `${table}.${name}`).join(', '));
+  const bucketOf = (epoch: string) => sql`width_bucket(${sql.raw(epoch)}, ${bounds as number[]}::float8[])`;
   const pending = sql`exists (select 1 from cycle_day_pending p
     where p.zone = d.zone and p.mold_id = d.mold_id and p.lo = d.lo)`;
-  const live = sql`
+  // A day is at most 25 hours long: the days around each end of the period are a range of the key each.
+  const across = (edge: RawBuilder<unknown>) =>
+    sql`(lo < ${edge} and lo > ${edge} - interval '25 hours' and hi > ${edge})`;
+  const ranges = sql`
     select ${zone}::text as zone, g.mold_id, greatest(g.lo, ${from}) as lo, least(g.hi, ${to}) as hi, t.target
     from (
       select mold_id, lo, hi from cycle_day_pending
       where zone = ${zone} and mold_id = any(${ids}::bigint[]) and lo < ${to} and hi > ${from}
       union
       select mold_id, lo, hi from mold_cycle_days d
-      where zone = ${zone} and mold_id = any(${ids}::bigint[]) and lo < ${to} and hi > ${from}
-        and (lo < ${from} or hi > ${to})
+      where zone = ${zone} and mold_id = any(${ids}::bigint[]) and (${across(from)} or ${across(to)})
     ) as g
     join unnest(${ids}::bigint[], ${targets.map((target) => target.target ?? 0)}::float8[]) as t(mold_id, target)
       on t.mold_id = g.mold_id`;
   return sql`
-    select ${columns} from mold_cycle_days d
-    where d.zone = ${zone} and d.mold_id = any(${ids}::bigint[]) and d.lo >= ${from} and d.hi <= ${to} and not ${pending}
-    union all
-    select ${columns} from (${statsFromReadings(live)}) as computed where n > 0`;
+    live as materialized (select * from (${statsFromReadings(ranges)}) as computed where n > 0),
+    months as materialized (
+      select m.* from mold_cycle_months m
+      where m.zone = ${zone} and m.mold_id = any(${ids}::bigint[]) and m.lo >= ${from} and m.hi <= ${to}
+        and ${bucketOf("date_part('epoch', m.lo)")} = ${bucketOf("date_part('epoch', m.hi) - 0.001")}
+        and not exists (select 1 from cycle_day_pending p
+          where p.zone = m.zone and p.mold_id = m.mold_id and p.lo >= m.lo and p.lo < m.hi)
+    ),
+    -- The spans of each mould's period between its months: its kept days are read there alone.
+    edges as (
+      select mold_id, lo, hi from months
+      union all
+      select mold_id, ${to}, ${to} from unnest(${ids}::bigint[]) as t(mold_id)
+    ),
+    gaps as (
+      select mold_id, coalesce(lag(hi) over (partition by mold_id order by lo), ${from}) as lo, lo as hi from edges
+    ),
+    indexed as materialized (
+      select days.*, (${bucketOf("date_part('epoch', lo)")} - 1)::int as index
+      from (
+        -- A range of the key per span (lateral): joined by hash, the planner read every day of the zone.
+        select ${columns('d')}, 1 as parts, null::real[] as tail
+        from gaps g cross join lateral (
+          select * from mold_cycle_days d
+          where d.zone = ${zone} and d.mold_id = g.mold_id and d.lo >= g.lo and d.lo < g.hi and d.hi <= ${to}
+            and not ${pending}
+        ) as d
+        where g.lo < g.hi
+        union all
+        select ${columns('l')}, 1, l.tail from live l
+        union all
+        select ${columns('m')}, m.days, m.tail from months m
+      ) as days
+    )`;
 }
 
 /** A median from merged bins: the centres of the bins holding the middle cycle(s), averaged. */
 const binnedMedian = sql.raw(`(power(${CYCLE_BIN_RATIO}, k_lo + 0.5) + power(${CYCLE_BIN_RATIO}, k_hi + 0.5)) / 2`);
 
 /**
- * The cells (mould × bucket of `bounds`) of `days`, with a bucket's median exact when one day makes
- * it and read from the days' merged bins otherwise; `binned` also answers the merged bins.
+ * The cells (mould × bucket of `bounds`) of the moulds' days in the zone, with a bucket's median
+ * exact when one day makes it and read from the days' merged bins otherwise; `binned` also answers
+ * the merged bins.
  */
-function cellsOf(days: RawBuilder<unknown>, bounds: readonly number[]): RawBuilder<unknown> {
+function cellsOf(zone: string, targets: CycleTargets, bounds: readonly number[]): RawBuilder<unknown> {
   return sql`
-    indexed as materialized (
-      select days.*, (width_bucket(extract(epoch from lo)::float8, ${bounds as number[]}::float8[]) - 1)::int as index
-      from (${days}) as days
-    ),
+    ${periodDays(zone, targets, bounds)},
     cells as (
       select mold_id, index, sum(n)::bigint as count, sum(sum_us)::float8 / 1e6 as sum_s, min(min_s) as min_s,
         max(max_s) as max_s, sum(within2)::bigint as within2, sum(within5)::bigint as within5,
-        count(*) as parts, min(median_s) as only_median
+        sum(parts) as parts, min(median_s) as only_median
       from indexed group by 1, 2
     ),
     binned as (
@@ -254,11 +288,14 @@ export class CycleDaysRepository {
   /** Per mould and bucket of `bounds`, the statistics of the days of the zone in the period. */
   async cells(db: Db, zone: string, targets: CycleTargets, bounds: readonly number[]): Promise<CycleRow[]> {
     if (targets.length === 0) return [];
-    const days = periodDays(zone, targets, bounds[0]!, bounds.at(-1)!);
-    const { rows } = await sql<Record<string, unknown>>`
-      with ${cellsOf(days, bounds)}
+    const rows = await readReport(
+      db,
+      sql<Record<string, unknown>>`
+      with ${cellsOf(zone, targets, bounds)}
       select mold_id, index, count, sum_s, min_s, max_s, within2, within5, median_s from stats
-      order by 1, 2`.execute(db);
+      order by 1, 2`,
+      true,
+    );
     return rows.map(cycleRowOf);
   }
 
@@ -268,14 +305,17 @@ export class CycleDaysRepository {
    */
   async whole(db: Db, zone: string, targets: CycleTargets, start: number, end: number): Promise<WholeCycleStats> {
     if (targets.length === 0) return { rows: [], last100: new Map(), bins: [] };
-    const days = periodDays(zone, targets, start, end);
-    const { rows } = await sql<Record<string, unknown>>`
-      with ${cellsOf(days, [start, end])},
+    const rows = await readReport(
+      db,
+      sql<Record<string, unknown>>`
+      with ${cellsOf(zone, targets, [start, end])},
       newest as (
-        select mold_id, lo, tail from (
-          select mold_id, lo, tail, sum(n) over (partition by mold_id order by lo desc) - n as after
-          from indexed
-        ) as d where after < ${LAST_CYCLES}
+        select d.mold_id, d.lo, coalesce(d.tail, k.tail) as tail
+        from (
+          select mold_id, lo, tail, sum(n) over (partition by mold_id order by lo desc) - n as after from indexed
+        ) as d
+        left join mold_cycle_days k on d.tail is null and k.zone = ${zone} and k.mold_id = d.mold_id and k.lo = d.lo
+        where d.after < ${LAST_CYCLES}
       ),
       last as (
         select mold_id, avg(value) as last100 from (
@@ -297,7 +337,9 @@ export class CycleDaysRepository {
         s.median_s, l.last100, null::int as key
       from stats s left join last l on l.mold_id = s.mold_id
       union all
-      select 'bin', null, null, count, null, null, null, null, null, null, null, key from distribution`.execute(db);
+      select 'bin', null, null, count, null, null, null, null, null, null, null, key from distribution`,
+      true,
+    );
     const moulds = rows.filter((row) => row.kind === 'mould');
     return {
       rows: moulds.map(cycleRowOf),
@@ -312,8 +354,12 @@ export class CycleDaysRepository {
   async keptSince(db: Db, zone: string, moldIds: readonly number[]): Promise<number | null> {
     if (moldIds.length === 0) return null;
     const { rows } = await sql<{ since: number | null }>`
-      select extract(epoch from min(lo))::float8 as since from mold_cycle_days
-      where zone = ${zone} and mold_id = any(${moldIds as number[]}::bigint[])`.execute(db);
+      select extract(epoch from min(d.lo))::float8 as since
+      from unnest(${moldIds as number[]}::bigint[]) as m(id)
+      -- Each mould's first day from the key (min over all moulds' days read a year of each).
+      cross join lateral (
+        select lo from mold_cycle_days where zone = ${zone} and mold_id = m.id order by lo limit 1
+      ) as d`.execute(db);
     return orNull(rows[0]?.since);
   }
 }

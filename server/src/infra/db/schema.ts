@@ -501,7 +501,7 @@ export interface ReportDayZonesTable {
 /**
  * Reports: one mould's roll-ups added up over one local day [lo, hi) of a zone (migrations 0027,
  * 0029), kept by triggers; seconds, kWh and cycle-time sums in whole millionths, each roll-up
- * rounded once.
+ * rounded once; and the rejects the ledger records in the day (migration 0037).
  */
 export interface MoldDayRollupsTable {
   zone: string;
@@ -517,6 +517,19 @@ export interface MoldDayRollupsTable {
   energy_ukwh: number;
   cycle_time_sum_us: number;
   cycle_time_n: number;
+  /** The quantity of the rejects recorded in the day (work_order_rejects), and how many records. */
+  rejects: Generated<number>;
+  reject_records: Generated<number>;
+}
+
+/**
+ * Reports: one mould's kept days of one local month [lo, hi) of a kept zone added up (migration
+ * 0037), kept by triggers on mold_day_rollups: how many days, and the sums of their columns.
+ */
+export interface MoldDayMonthsTable extends Omit<MoldDayRollupsTable, 'rejects' | 'reject_records'> {
+  days: number;
+  rejects: number;
+  reject_records: number;
 }
 
 /** Reports: one mould's cycle-time statistics over one ended local day [lo, hi) of a kept zone (migration 0030). */
@@ -531,6 +544,29 @@ export interface MoldCycleDaysTable {
   max_s: number | null;
   median_s: number | null;
   target_s: number | null;
+  within2: number;
+  within5: number;
+  tail: number[];
+  bin_keys: number[];
+  bin_counts: number[];
+}
+
+/**
+ * Reports: one mould's kept cycle days of one local month [lo, hi) of a kept zone added up (migration
+ * 0036), kept by triggers on mold_cycle_days: how many days, the sums, the day's median when there is
+ * one day, the month's last ≤ 100 cycles newest first, its merged bins.
+ */
+export interface MoldCycleMonthsTable {
+  zone: string;
+  mold_id: number;
+  lo: Date;
+  hi: Date;
+  days: number;
+  n: number;
+  sum_us: number;
+  min_s: number | null;
+  max_s: number | null;
+  median_s: number | null;
   within2: number;
   within5: number;
   tail: number[];
@@ -648,7 +684,9 @@ export interface Database {
   wifi_access_points: WifiAccessPointsTable;
   report_day_zones: ReportDayZonesTable;
   mold_day_rollups: MoldDayRollupsTable;
+  mold_day_months: MoldDayMonthsTable;
   mold_cycle_days: MoldCycleDaysTable;
+  mold_cycle_months: MoldCycleMonthsTable;
   cycle_day_pending: CycleDayPendingTable;
   maintenance_tasks: MaintenanceTasksTable;
   maintenance_task_molds: MaintenanceTaskMoldsTable;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycleStats } from '@mouldwatch/shared';
+import { cycleBinCentre, cycleBinKey, cycleStats } from '@mouldwatch/shared';
 import { createMold, orgIdOf, userIdOf } from '../../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { CycleDaysRepository, type PendingDay } from '../../rollup/cycle-days.repository.js';
@@ -166,6 +166,20 @@ describe('kept cycle days', () => {
     expect(Math.abs(kept.stats_from - (realNow - 35 * DAY))).toBeLessThan(600);
   });
 
+  it('clip a kept day the period ends inside to the period, as the raw cycles of that span answer', async () => {
+    const end = D0 + DAY + 12 * 3600;
+    const kept = await cycleData(`start=${D0 - 30 * DAY}&end=${end}&range=day&buckets=0`);
+    const raw = await cycleData(`start=${D0 - DAY}&end=${end}&range=day&buckets=0`);
+    const [fromDays] = kept.moulds;
+    const [fromRaw] = raw.moulds;
+    const dayOne = cyclesOf.get(1)!.filter((_, index) => index * Math.floor((21 * 3600) / 157) < 11 * 3600);
+    expect(fromRaw.count).toBe(cyclesOf.get(0)!.length + dayOne.length);
+    expect(fromDays.count).toBe(fromRaw.count);
+    for (const key of ['avg_s', 'min_s', 'max_s', 'within2', 'within5', 'last100_avg_s']) {
+      expect(fromDays[key], key).toBeCloseTo(fromRaw[key], 6);
+    }
+  });
+
   it('read a week from the days merged bins, within 0.5 % of the exact median', async () => {
     const data = await cycleData(`start=${D0 - 60 * DAY}&end=${D0 + 10 * DAY}&range=week`);
     const all = [0, 1, 2].flatMap((day) => cyclesOf.get(day)!);
@@ -267,4 +281,95 @@ describe('kept cycle days', () => {
     expect(await pendingDays()).toEqual([]);
     expect((await keptDays())[0]).toEqual(first);
   });
+
+  it('answer whole months from their kept sums (0036) as from their days, and keep a month right when a day goes', async () => {
+    const other = await createMold(app.context.db, orgId, [adminId]);
+    await app.context.db
+      .updateTable('molds')
+      .set({ info: JSON.stringify({ cycle_time: TARGET }) })
+      .where('id', '=', other)
+      .execute();
+    // 80 UTC days from 110 days back (two or three whole months), every ninth without cycles.
+    const first = D0 - 110 * DAY;
+    const days = Array.from({ length: 80 }, (_, k) => k).filter((k) => k % 9 !== 4);
+    await app.context.db
+      .insertInto('mold_cycle_days')
+      .values(days.map((k) => keptDay(other, first + k * DAY, k)))
+      .execute();
+    const ask = async () => {
+      const period = `mold_ids=${other}&start=${first - 3 * DAY}&end=${first + 83 * DAY}`;
+      const [whole, byMonth] = await Promise.all(
+        [`${period}&range=day&buckets=0`, `${period}&range=month`].map(async (query) => {
+          const response = await app.request({
+            method: 'GET',
+            url: `/api/yudata/report/cycle/?${query}`,
+            headers: { 'time-zone': 'UTC' },
+            token: admin,
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          return response.json().data;
+        }),
+      );
+      return { whole, byMonth };
+    };
+    const months = () =>
+      app.context.db.selectFrom('mold_cycle_months').select(['lo', 'days']).where('mold_id', '=', other).execute();
+    const plainly = async () => {
+      await app.context.db.deleteFrom('mold_cycle_months').where('mold_id', '=', other).execute();
+      return ask();
+    };
+
+    expect((await months()).length).toBeGreaterThanOrEqual(3);
+    expectSameAnswers(await ask(), await plainly());
+    // A day removed: its month is computed again from the days left.
+    const gone = first + 41 * DAY;
+    await app.context.db
+      .deleteFrom('mold_cycle_days')
+      .where('mold_id', '=', other)
+      .where('lo', '=', new Date(gone * 1000))
+      .execute();
+    expect(await months()).toHaveLength(1);
+    const withMonth = await ask();
+    expect(withMonth.whole.moulds[0].count).toBe(
+      days.filter((k) => k !== 41).reduce((sum, k) => sum + keptDay(other, first + k * DAY, k).n, 0),
+    );
+    expectSameAnswers(withMonth, await plainly());
+  });
 });
+
+/** A kept day of about 200–440 cycles around the target (each day a little slower), in four bins. */
+function keptDay(moldId: number, lo: number, k: number) {
+  const mean = TARGET * (1 + 0.004 * (k % 7));
+  const key = cycleBinKey(mean);
+  const n = 200 + k * 3;
+  const counts = [Math.floor(n / 5), n - Math.floor(n / 5) - Math.floor(n / 10) - 2, Math.floor(n / 10), 2];
+  return {
+    zone: 'UTC',
+    mold_id: moldId,
+    lo: new Date(lo * 1000),
+    hi: new Date((lo + DAY) * 1000),
+    n,
+    sum_us: Math.round(mean * 1e6) * n,
+    min_s: cycleBinCentre(key - 1),
+    max_s: cycleBinCentre(key + 5),
+    median_s: mean,
+    target_s: TARGET,
+    within2: n - 10 - (k % 5),
+    within5: 8,
+    tail: Array.from({ length: 100 }, (_, index) => mean + ((index * 7 + k) % 11) / 100),
+    bin_keys: [key - 1, key, key + 1, key + 5],
+    bin_counts: counts,
+  };
+}
+
+/** The same answers, the last-100 averages to float rounding (the same cycles added in another order). */
+function expectSameAnswers(
+  fromMonths: { whole: Record<string, unknown>; byMonth: Record<string, unknown> },
+  fromDays: { whole: Record<string, unknown>; byMonth: Record<string, unknown> },
+) {
+  const rounded = (answer: unknown) =>
+    JSON.parse(JSON.stringify(answer), (key, value) =>
+      key === 'last100_avg_s' && typeof value === 'number' ? Math.round(value * 1e6) / 1e6 : value,
+    );
+  expect(rounded(fromMonths)).toEqual(rounded(fromDays));
+}

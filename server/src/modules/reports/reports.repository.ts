@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { bucketStartOf, nextBucketStart, type ReportRange, type StateSeconds } from '@mouldwatch/shared';
 import type { Database } from '../../infra/db/schema.js';
 import type { CycleRow } from './cycle-row.js';
+import { readReport } from './report-read.js';
 
 /** The moulds a report covers: the caller's granted or shared ones, narrowed by the selection. */
 export interface MouldSelection {
@@ -117,9 +118,59 @@ export interface RowsPageQuery {
 }
 
 const QUARTER_SECONDS = 900;
-const PIECE_COLUMNS = sql.raw(
-  'mold_id, i, run_s, idle_s, alarm_s, stop_s, off_s, shots, energy_kwh, cycle_time_sum, cycle_time_n',
-);
+/**
+ * What each piece of a cell adds up: seconds, kWh and cycle-time sums in millionths, shots, cycles,
+ * and the rejects recorded and how many records. The kept days' and months' are whole numbers (each
+ * roll-up rounded once), exact as float8 below 2^53: a cell or a mould's period adds up to the same
+ * from months as from their days, in whatever order. Quarters and slots keep their own floats.
+ */
+export const KEPT_DAY_SUMS = [
+  'run_us',
+  'idle_us',
+  'alarm_us',
+  'stop_us',
+  'off_us',
+  'shots',
+  'energy_ukwh',
+  'cycle_time_sum_us',
+  'cycle_time_n',
+  'rejects',
+  'reject_records',
+] as const;
+const PIECE_COLUMNS = sql.raw(`mold_id, i, ${KEPT_DAY_SUMS.join(', ')}`);
+const SUM_NAMES = sql.raw(KEPT_DAY_SUMS.join(', '));
+/** The sums of table `table` as floats. */
+const floatSums = (table: string) => sql.raw(KEPT_DAY_SUMS.map((name) => `${table}.${name}::float8`).join(', '));
+const SUMMED = sql.raw(KEPT_DAY_SUMS.map((name) => `sum(${name}) as ${name}`).join(', '));
+/** A piece of the edges without roll-up figures (a reject of the ledger). */
+const NO_ROLLUP = sql.raw(Array(9).fill('0::float8').join(', '));
+/** The columns of table `made` after mould, rank, bucket, cavitation and target, for a cell that made nothing. */
+const NOTHING = sql.raw(`${Array(9).fill('0::float8').join(', ')}, false, 0::float8, 0::float8, 0::float8`);
+
+/**
+ * The summary's figures of a group of cells of table `made`, in seconds and kWh: each cell's rejects
+ * capped at its parts (`reject`), the ideal time and rated run of the moulds with a target.
+ */
+const ADDED_UP: ReadonlyArray<readonly [string, string]> = [
+  ['run_s', 'sum(run_us) / 1e6::float8'],
+  ['idle_s', 'sum(idle_us) / 1e6::float8'],
+  ['alarm_s', 'sum(alarm_us) / 1e6::float8'],
+  ['stop_s', 'sum(stop_us) / 1e6::float8'],
+  ['off_s', 'sum(off_us) / 1e6::float8'],
+  ['shots', 'sum(shots)'],
+  ['parts', 'sum(parts)'],
+  ['reject', 'sum(reject)'],
+  ['reject_recorded', 'sum(recorded)'],
+  ['rejects_recorded', 'bool_or(rejects_recorded)'],
+  ['ideal_s', 'sum(case when target > 0 then target * shots else 0 end)'],
+  ['rated_run_s', 'sum(case when target > 0 then run_us else 0 end) / 1e6::float8'],
+  ['rated_shots', 'sum(case when target > 0 then shots else 0 end)'],
+  ['energy_kwh', 'sum(energy_ukwh) / 1e6::float8'],
+  ['cycle_time_sum', 'sum(cycle_time_sum_us) / 1e6::float8'],
+  ['cycle_time_n', 'sum(cycle_time_n)'],
+];
+const addedUp = sql.raw(ADDED_UP.map(([name, expression]) => `${expression} as ${name}`).join(', '));
+const ADDED_UP_NAMES = sql.raw(ADDED_UP.map(([name]) => name).join(', '));
 
 /**
  * The figures of one cell (table y of the rows query) as the shared rules compute them
@@ -145,9 +196,9 @@ const SORT_EXPRESSIONS: Record<Exclude<RowSort, 'create_datetime' | 'mold_name'>
 };
 
 /**
- * The grid of the rows (table x): the cells that made or rejected something (table made) and a row of
- * zeros for each mould × bucket that did neither. Only the moulds with fewer cells than buckets are
- * laid out bucket by bucket to find theirs: a year of moulds that report every day builds no grid.
+ * The grid of the rows (table x) of a report that reads no kept days: the cells that made or rejected
+ * something (table made) and a row of zeros for each mould × bucket that did neither. Only the moulds
+ * with fewer cells than buckets are laid out bucket by bucket to find theirs.
  */
 const emptyCells = (buckets: number) => sql`
   counted as (
@@ -155,13 +206,55 @@ const emptyCells = (buckets: number) => sql`
   ), x as (
     select * from made
     union all
-    select m.mold_id, m.rank, b.i, m.cavitation, m.target, 0::float8, 0::float8, 0::float8, 0::float8, 0::float8,
-      0::float8, 0::float8, 0::float8, 0::float8, false, 0::float8, 0::float8, 0::float8
+    select m.mold_id, m.rank, b.i, m.cavitation, m.target, ${NOTHING}
     from m left join counted c on c.mold_id = m.mold_id
       cross join generate_series(0, ${buckets - 1}::int) as b(i)
     where coalesce(c.n, 0) < ${buckets}
       and not exists (select 1 from made where made.mold_id = m.mold_id and made.i = b.i)
   )`;
+
+/**
+ * The grid of the rows (table x) of a report read from kept days, without reading the cells twice: a
+ * mould has a cell in every bucket that holds one of its kept days or a piece of the edges (table
+ * rest). The moulds whose months and days count fewer kept days than the span has (table short) are
+ * laid out bucket by bucket, the others only in the buckets outside the span; a row of zeros for each
+ * such mould × bucket without a kept day or piece. A year of moulds that report every day reads no
+ * day twice.
+ */
+const emptyKeptCells = (kept: KeptPieces, bounds: readonly number[]) => {
+  const [lo, hi] = [new Date(kept.span.lo * 1000), new Date(kept.span.hi * 1000)];
+  const outside = bounds
+    .slice(0, -1)
+    .flatMap((bound, index) =>
+      Math.max(bound, kept.span.lo) >= Math.min(bounds[index + 1]!, kept.span.hi) ? [index] : [],
+    );
+  return sql`
+  coverage as (
+    select mold_id, sum(days) as days from ${kept.whole} as w group by 1
+  ), short as (
+    select m.mold_id from m left join coverage c on c.mold_id = m.mold_id
+    where coalesce(c.days, 0) < (${hi}::timestamptz at time zone ${kept.zone})::date
+      - (${lo}::timestamptz at time zone ${kept.zone})::date
+  ), short_days as (
+    select s.mold_id, ${bucketIndex('d.lo', bounds)} as i
+    from short s cross join lateral (
+      select d.lo from mold_day_rollups d
+      where d.zone = ${kept.zone} and d.mold_id = s.mold_id and d.lo >= ${lo} and d.lo < ${hi}
+    ) as d
+  ), laid as (
+    select s.mold_id, b.i from short s cross join generate_series(0, ${bounds.length - 2}::int) as b(i)
+    union all
+    select m.mold_id, b.i from m cross join unnest(${outside}::int[]) as b(i)
+    where not exists (select 1 from short s where s.mold_id = m.mold_id)
+  ), x as (
+    select * from made
+    union all
+    select m.mold_id, m.rank, l.i, m.cavitation, m.target, ${NOTHING}
+    from laid l join m on m.mold_id = l.mold_id
+    where not exists (select 1 from rest r where r.mold_id = l.mold_id and r.i = l.i)
+      and not exists (select 1 from short_days d where d.mold_id = l.mold_id and d.i = l.i)
+  )`;
+};
 
 /**
  * The rows' order (columns `key`, `rank`, `i` of table `prefix`): the figure's nulls last either way,
@@ -183,6 +276,61 @@ const toNumber = (value: unknown) => (value === null || value === undefined ? 0 
 const sumsOf = (row: Record<string, unknown>): CellSums =>
   Object.fromEntries(SUM_KEYS.map((key) => [key, toNumber(row[key])])) as unknown as CellSums;
 const float8 = (values: readonly number[]) => sql`${values as number[]}::float8[]`;
+/** Epoch seconds as a timestamptz[] parameter. */
+const instants = (values: readonly number[]) =>
+  sql`${values.map((value) => new Date(value * 1000).toISOString())}::timestamptz[]`;
+/** The bucket of `bounds` (from 0) that the instant in `column` falls in: a search of the bounds as timestamps. */
+const bucketIndex = (column: string, bounds: readonly number[]) =>
+  sql`(width_bucket(${sql.raw(column)}, ${instants(bounds)}) - 1)::int`;
+
+/** A report's whole local days [lo, hi) of a kept zone, in epoch seconds. */
+interface DaySpan {
+  lo: number;
+  hi: number;
+}
+
+/** The pieces a report reads from its kept days and months (columns mold_id, i, days — kept days — and KEPT_DAY_SUMS). */
+interface KeptPieces {
+  zone: string;
+  span: DaySpan;
+  /** By the report's buckets: months that lie inside one bucket, the days between them. */
+  cells: RawBuilder<unknown>;
+  /** The whole span in bucket 0: every whole month in it, the days at its edges. */
+  whole: RawBuilder<unknown>;
+}
+
+/**
+ * Each mould's kept pieces of the span in a kept zone, by the buckets of `bounds`: its months
+ * (`mold_day_months`, migration 0037) that lie inside the span and inside one bucket, and its kept days
+ * between them, read by a range of the key each (lateral: a hash join read every day of the zone). A
+ * mould's year by month is 12 months; its whole year about 11 months and 30 days.
+ */
+function keptPieces(zone: string, ids: RawBuilder<unknown>, span: DaySpan, bounds: readonly number[]) {
+  const [lo, hi] = [new Date(span.lo * 1000), new Date(span.hi * 1000)];
+  const bucketOf = (instant: string) => sql`width_bucket(${sql.raw(instant)}, ${instants(bounds)})`;
+  return sql`(
+    with months as (
+      select o.mold_id, o.lo, o.hi, o.days, ${floatSums('o')} from mold_day_months o
+      where o.zone = ${zone} and o.mold_id = any(${ids}) and o.lo >= ${lo} and o.hi <= ${hi}
+        and ${bucketOf('o.lo')} = ${bucketOf("o.hi - interval '1 millisecond'")}
+    ), gaps as (
+      select mold_id, coalesce(lag(hi) over (partition by mold_id order by lo), ${lo}) as lo, lo as hi
+      from (
+        select mold_id, lo, hi from months
+        union all
+        select mold_id, ${hi}, ${hi} from unnest(${ids}) as t(mold_id)
+      ) as edges
+    )
+    select mold_id, ${bucketIndex('lo', bounds)} as i, days, ${SUM_NAMES} from months
+    union all
+    select d.mold_id, ${bucketIndex('d.lo', bounds)}, 1, ${floatSums('d')}
+    from gaps g cross join lateral (
+      select d.mold_id, d.lo, ${SUM_NAMES} from mold_day_rollups d
+      where d.zone = ${zone} and d.mold_id = g.mold_id and d.lo >= g.lo and d.lo < g.hi
+    ) as d
+    where g.lo < g.hi
+  )`;
+}
 
 export class ReportsRepository {
   /** Zones whose days are kept (filled once, kept for good). */
@@ -213,20 +361,6 @@ export class ReportsRepository {
     if (selection.groupId !== undefined) query = query.where('m.group_id', '=', selection.groupId);
     if (selection.companyId !== undefined) query = query.where('mg.company_id', '=', selection.companyId);
     return query.orderBy('m.name').orderBy('m.id').limit(limit).execute();
-  }
-
-  /**
-   * Runs a report query with room to add up a year of cells in memory (not in temp files) and
-   * without compiling it (JIT): it is read once, in well under the time compiling takes. `hashed`:
-   * grouping sets are all added up in hash tables (a few hundred groups each) rather than by sorting
-   * a year of cells for one of them, which spilled the sort to disk.
-   */
-  #read(query: RawBuilder<Record<string, unknown>>, hashed = false): Promise<Record<string, unknown>[]> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-        set_config('enable_sort', ${hashed ? 'off' : 'on'}, true)`.execute(trx);
-      return (await query.execute(trx)).rows;
-    });
   }
 
   /**
@@ -286,134 +420,140 @@ export class ReportsRepository {
   }
 
   /**
-   * Every (mould, bucket) piece of the report's sums, one row or several per cell (the caller adds
-   * them up): the whole local days of a kept zone from `mold_day_rollups`; everything else (hour
-   * buckets, a partial first or last day, the day in progress, a zone not kept) from the 15-minute
-   * roll-ups, one range scan per span; the quarter in progress from the 5-minute slots while it has
-   * no roll-up.
+   * Every (mould, bucket) piece of the report's sums (the caller adds them up), in millionths: in a
+   * kept zone, its whole local days from the kept months and days (`kept`, rejects included);
+   * everything else (table `rest`: hour buckets, a partial first or last day, the day in progress, a
+   * zone not kept) from the 15-minute roll-ups and the ledger's rejects, one range scan per span; the
+   * quarter in progress from the 5-minute slots while it has no roll-up.
    */
   async #pieces(moldIds: readonly number[], { bounds, range, zone, now }: CellWindow) {
     const start = bounds[0]!;
     const end = bounds.at(-1)!;
     const quarter = Math.floor(now / QUARTER_SECONDS) * QUARTER_SECONDS;
-    const days =
+    const span =
       range !== 'hour' && (await this.keptZone(zone)) ? await this.#daySpan(bounds, zone, quarter) : undefined;
-    const quarters = (
-      days
+    const edges = (
+      span
         ? [
-            [start, days.lo],
-            [days.hi, end],
+            [start, span.lo],
+            [span.hi, end],
           ]
         : [[start, end]]
     ).filter(([lo, hi]) => hi! > lo!);
     const ids = sql`${moldIds as number[]}::bigint[]`;
-    // date_part, not extract: extract gives numeric, which PostgreSQL turns into a float through text.
-    const byBucket = (column: string) =>
-      sql`(width_bucket(date_part('epoch', ${sql.ref(column)}), ${float8(bounds)}) - 1)::int`;
-    // Every figure is a float8 from here on: a bigint count or millionths become one exactly, and
-    // nothing is summed or multiplied as numeric (slow to add, slower to turn into a float).
-    const fromDays = days
-      ? sql`
-        select d.mold_id, ${byBucket('d.lo')}, d.run_us / 1e6::float8, d.idle_us / 1e6::float8,
-          d.alarm_us / 1e6::float8, d.stop_us / 1e6::float8, d.off_us / 1e6::float8, d.shots::float8,
-          d.energy_ukwh / 1e6::float8, d.cycle_time_sum_us / 1e6::float8, d.cycle_time_n::float8
-        from mold_day_rollups d
-        where d.zone = ${zone} and d.mold_id = any(${ids})
-          and d.lo >= ${new Date(days.lo * 1000)} and d.lo < ${new Date(days.hi * 1000)}`
-      : undefined;
+    const within = (column: string, lo: number, hi: number) =>
+      sql`${sql.raw(column)} >= ${new Date(lo * 1000)} and ${sql.raw(column)} < ${new Date(hi * 1000)}`;
+    const millionths = (column: string) => sql.raw(`${column} * 1e6::float8`);
     // One scan per span with its bounds as values, so the planner sees how few quarters it reads
     // (a join on unnested bounds looked like a million rows to it, and it compiled the query: seconds).
-    const fromQuarters = quarters.map(
-      ([lo, hi]) => sql`
-        select r.mold_id, ${byBucket('r.bucket')}, r.run_s, r.idle_s, r.alarm_s, r.stop_s, r.off_s, r.shots::float8,
-          r.energy_kwh, r.cycle_time_sum, r.cycle_time_n::float8
+    const fromEdges = edges.flatMap(([lo, hi]) => [
+      sql`
+        select r.mold_id, ${bucketIndex('r.bucket', bounds)}, ${millionths('r.run_s')}, ${millionths('r.idle_s')},
+          ${millionths('r.alarm_s')}, ${millionths('r.stop_s')}, ${millionths('r.off_s')}, r.shots::float8, ${millionths('r.energy_kwh')},
+          ${millionths('r.cycle_time_sum')}, r.cycle_time_n::float8, 0::float8, 0::float8
         from mold_rollups r
-        where r.mold_id = any(${ids}) and r.bucket >= ${new Date(lo! * 1000)} and r.bucket < ${new Date(hi! * 1000)}
+        where r.mold_id = any(${ids}) and ${within('r.bucket', lo!, hi!)}
         union all`,
-    );
+      sql`
+        select w.mold_id, ${bucketIndex('w.recorded_at', bounds)}, ${NO_ROLLUP}, w.quantity::float8, 1::float8
+        from work_order_rejects w
+        where w.mold_id = any(${ids}) and ${within('w.recorded_at', lo!, hi!)}
+        union all`,
+    ]);
     const rest = sql`
-      ${sql.join(fromQuarters, sql` `)}
-      select s.mold_id, ${byBucket('s.slot_start')}, s.c_run_time * 300, s.c_idle_time * 300, s.c_alarm_time * 300,
-        s.c_stop_time * 300, s.c_off_time * 300, 0::float8, s.energy_kwh, 0::float8, 0::float8
+      ${sql.join(fromEdges, sql` `)}
+      select s.mold_id, ${bucketIndex('s.slot_start', bounds)}, ${millionths('s.c_run_time * 300')},
+        ${millionths('s.c_idle_time * 300')}, ${millionths('s.c_alarm_time * 300')}, ${millionths('s.c_stop_time * 300')},
+        ${millionths('s.c_off_time * 300')}, 0::float8, ${millionths('s.energy_kwh')}, 0::float8, 0::float8, 0::float8, 0::float8
       from time_state_slots s
-      where s.mold_id = any(${ids}) and s.slot_start >= ${new Date(Math.max(start, quarter) * 1000)}
-        and s.slot_start < ${new Date(Math.min(end, now) * 1000)}
+      where s.mold_id = any(${ids}) and ${within('s.slot_start', Math.max(start, quarter), Math.min(end, now))}
         and not exists (
           select 1 from mold_rollups q where q.mold_id = s.mold_id and q.bucket = to_timestamp(${quarter}::float8)
         )`;
-    // By day each kept day is a whole bucket of its own and no quarter falls in it: it is a cell as
-    // it stands, and only the quarters and slots (the edges, the day in progress) are added up.
-    return { days: fromDays, daysAreCells: range === 'day', rest };
+    const kept: KeptPieces | undefined = span && {
+      zone,
+      span,
+      cells: keptPieces(zone, ids, span, bounds),
+      whole: keptPieces(zone, ids, span, [start, end]),
+    };
+    // By day each kept day is a whole bucket of its own (no month and no quarter falls in it): it is a
+    // cell as it stands, and only the edges are added up.
+    return { kept, keptAreCells: range === 'day', rest };
   }
 
   /**
-   * The sums of each (mould, bucket) with the rejects recorded in it (table x): with `grid`, every
-   * cell, empty ones at 0 (the rows, `emptyCells`); without, only the cells that made or rejected
-   * something (the sums, where an empty cell adds nothing).
+   * The cells of the report (table made: each (mould, bucket) that made or recorded something, its
+   * figures as the shared rules add them, rejects capped at its parts) and what they are made of.
    */
-  async #cellsSql(moulds: readonly SummedMould[], window: CellWindow, grid: boolean) {
-    const { bounds } = window;
+  async #cellsSql(moulds: readonly SummedMould[], window: CellWindow) {
     const ids = moulds.map((mould) => mould.moldId);
     const pieces = await this.#pieces(ids, window);
-    const sums = sql`sum(run_s) as run_s, sum(idle_s) as idle_s, sum(alarm_s) as alarm_s, sum(stop_s) as stop_s,
-      sum(off_s) as off_s, sum(shots) as shots, sum(energy_kwh) as energy_kwh, sum(cycle_time_sum) as cycle_time_sum,
-      sum(cycle_time_n) as cycle_time_n`;
+    const { kept } = pieces;
     const cells =
-      pieces.days && pieces.daysAreCells
-        ? sql`select * from days union all select mold_id, i, ${sums} from rest group by 1, 2`
-        : sql`select mold_id, i, ${sums} from (${pieces.days ? sql`select * from days union all ` : sql``}
+      kept && pieces.keptAreCells
+        ? sql`select ${PIECE_COLUMNS} from kept union all select mold_id, i, ${SUMMED} from rest group by 1, 2`
+        : sql`select mold_id, i, ${SUMMED} from (${kept ? sql`select ${PIECE_COLUMNS} from kept union all ` : sql``}
             select * from rest) as p group by 1, 2`;
-    return sql`
+    const ctes = sql`
       m as (
         select * from unnest(${ids}::bigint[], ${moulds.map((mould) => mould.cavitation)}::int[],
           ${moulds.map((mould) => mould.target)}::float8[]) with ordinality as m(mold_id, cavitation, target, rank)
-      ), rej as (
-        select mold_id, (width_bucket(date_part('epoch', recorded_at), ${float8(bounds)}) - 1)::int as i,
-          sum(quantity)::float8 as quantity
-        from work_order_rejects
-        where mold_id = any(${ids}::bigint[])
-          and recorded_at >= to_timestamp(${bounds[0]!}) and recorded_at < to_timestamp(${bounds.at(-1)!})
-        group by 1, 2
-      ), ${pieces.days ? sql`days (${PIECE_COLUMNS}) as (${pieces.days}), ` : sql``}rest (${PIECE_COLUMNS}) as (
+      ), ${kept ? sql`kept as (select * from ${kept.cells} as k), ` : sql``}rest (${PIECE_COLUMNS}) as (
         ${pieces.rest}
       ), cell as (
         ${cells}
-      ), ${grid ? sql`made` : sql`x`} as (
-        select m.mold_id, m.rank, coalesce(cell.i, rej.i) as i, m.cavitation, m.target,
-          coalesce(cell.run_s, 0) as run_s, coalesce(cell.idle_s, 0) as idle_s, coalesce(cell.alarm_s, 0) as alarm_s,
-          coalesce(cell.stop_s, 0) as stop_s, coalesce(cell.off_s, 0) as off_s, coalesce(cell.shots, 0) as shots,
-          coalesce(cell.shots, 0) * m.cavitation as parts,
-          least(coalesce(rej.quantity, 0), coalesce(cell.shots, 0) * m.cavitation) as reject,
-          coalesce(rej.quantity, 0) as recorded, rej.quantity is not null as rejects_recorded,
-          coalesce(cell.energy_kwh, 0) as energy_kwh, coalesce(cell.cycle_time_sum, 0) as cycle_time_sum,
-          coalesce(cell.cycle_time_n, 0) as cycle_time_n
-        from cell full join rej on rej.mold_id = cell.mold_id and rej.i = cell.i
-          join m on m.mold_id = coalesce(cell.mold_id, rej.mold_id)
-      )${grid ? sql`, ${emptyCells(bounds.length - 1)}` : sql``}`;
+      ), made as (
+        select m.mold_id, m.rank, c.i, m.cavitation, m.target, c.run_us, c.idle_us, c.alarm_us, c.stop_us, c.off_us,
+          c.shots, c.shots * m.cavitation as parts, least(c.rejects, c.shots * m.cavitation) as reject,
+          c.rejects as recorded, c.reject_records > 0 as rejects_recorded, c.energy_ukwh, c.cycle_time_sum_us,
+          c.cycle_time_n
+        from cell c join m on m.mold_id = c.mold_id
+      )`;
+    return { ctes, kept };
   }
 
   /**
    * The summary's sums without bringing any cell out of the database: the cells added up per mould,
-   * per bucket and in total (grouping sets). Each cell's rejects are capped at its parts before they
-   * are added, as the rows do.
+   * per bucket and in total. Each cell's rejects are capped at its parts before they are added, as the
+   * rows do. With kept days, a mould's period is added up from its whole months, the days at the
+   * edges and the rest (about 40 rows for a year, not 366 cells), and its capped rejects are its
+   * recorded ones less what its cells recorded beyond their parts (gathered per bucket); the total
+   * adds up the moulds. Without, grouping sets over the cells.
    */
   async grouped(moulds: readonly SummedMould[], window: CellWindow): Promise<GroupedRow[]> {
     if (moulds.length === 0) return [];
-    const cells = await this.#cellsSql(moulds, window, false);
-    const rows = await this.#read(
-      sql<Record<string, unknown>>`
-      with ${cells}
-      select grouping(mold_id) as by_bucket, grouping(i) as by_mould, mold_id, i,
-        sum(run_s) as run_s, sum(idle_s) as idle_s, sum(alarm_s) as alarm_s, sum(stop_s) as stop_s, sum(off_s) as off_s,
-        sum(shots) as shots, sum(parts) as parts, sum(reject) as reject,
-        sum(recorded) as reject_recorded, bool_or(rejects_recorded) as rejects_recorded,
-        sum(case when target > 0 then target * shots else 0 end) as ideal_s,
-        sum(case when target > 0 then run_s else 0 end) as rated_run_s,
-        sum(case when target > 0 then shots else 0 end) as rated_shots,
-        sum(energy_kwh) as energy_kwh, sum(cycle_time_sum) as cycle_time_sum, sum(cycle_time_n) as cycle_time_n
-      from x group by grouping sets ((mold_id), (i), ())`,
-      true,
-    );
+    const { ctes, kept } = await this.#cellsSql(moulds, window);
+    const query = kept
+      ? sql<Record<string, unknown>>`
+      with ${ctes}, buckets as (
+        select i, ${addedUp}, array_agg(mold_id) filter (where recorded > parts) as over_moulds,
+          array_agg(recorded - parts) filter (where recorded > parts) as overs
+        from made group by i
+      ), over as (
+        select o.mold_id, sum(o.over) as over
+        from buckets b cross join unnest(b.over_moulds, b.overs) as o(mold_id, over) group by 1
+      ), period as (
+        select mold_id, ${SUMMED} from (
+          select ${PIECE_COLUMNS} from ${kept.whole} as w union all select * from rest
+        ) as p group by 1
+      ), moulds as (
+        select m.mold_id, m.target, p.run_us, p.idle_us, p.alarm_us, p.stop_us, p.off_us, p.shots,
+          p.shots * m.cavitation as parts, p.rejects - coalesce(o.over, 0) as reject, p.rejects as recorded,
+          p.reject_records > 0 as rejects_recorded, p.energy_ukwh, p.cycle_time_sum_us, p.cycle_time_n
+        from period p join m on m.mold_id = p.mold_id left join over o on o.mold_id = p.mold_id
+      )
+      select 0 as by_bucket, 1 as by_mould, mold_id, null::int as i, ${addedUp} from moulds group by mold_id
+      union all
+      select 1, 0, null, i, ${ADDED_UP_NAMES} from buckets
+      union all
+      select 1, 1, null, null, ${addedUp} from moulds`
+      : sql<Record<string, unknown>>`
+      with ${ctes}
+      select grouping(mold_id) as by_bucket, grouping(i) as by_mould, mold_id, i, ${addedUp}
+      from made group by grouping sets ((mold_id), (i), ())`;
+    // Grouping sets are all hashed (a sort of a year of cells for one of them spilled to disk); the
+    // months' edges need a sort, which the planner must not be told to avoid.
+    const rows = await readReport(this.db, query, !kept);
     return rows.map((row) => ({
       mold_id: Number(row.by_bucket) === 0 ? Number(row.mold_id) : null,
       index: Number(row.by_mould) === 0 ? Number(row.i) : null,
@@ -430,11 +570,10 @@ export class ReportsRepository {
    * database (nulls last either way; equal figures by mould name, then time). By mould name the
    * cells come in the moulds' order (as given, by name) and time, all reversed for `desc`.
    *
-   * Two passes in one query: the cells are sorted as narrow rows (identity and sort key) to pick the
-   * page, and only the page's cells are joined back to their figures (a cell missing from `made` is
-   * empty: its nulls read as 0). The order is total (mould and bucket break every tie), so a page in
-   * the back half is picked as the reversed order's page from the end: the sort keeps at most half
-   * of the cells, and the deepest page costs what the first does.
+   * The order is total (mould and bucket break every tie), so a page in the back half is picked as
+   * the reversed order's page from the end: the sort keeps at most half of the cells plus a page, and
+   * the deepest page costs what the first does. The cells are read once: empty ones are found from the
+   * kept days' count (`emptyKeptCells`), or, without kept days, from the cells themselves.
    */
   async rowsPage(moulds: readonly SummedMould[], window: CellWindow, page: RowsPageQuery): Promise<CellRow[]> {
     if (moulds.length === 0) return [];
@@ -443,18 +582,27 @@ export class ReportsRepository {
     if (end <= page.offset) return [];
     const fromEnd = total - page.offset < end;
     const key = page.sort === 'mold_name' || page.sort === 'create_datetime' ? 'null' : SORT_EXPRESSIONS[page.sort];
-    const rows = await this.#read(sql<Record<string, unknown>>`
-      with ${await this.#cellsSql(moulds, window, true)}, y as (
-        select x.*, run_s + idle_s + alarm_s + stop_s as planned_s from x
+    const { ctes, kept } = await this.#cellsSql(moulds, window);
+    const grid = kept ? emptyKeptCells(kept, window.bounds) : emptyCells(window.bounds.length - 1);
+    const rows = await readReport(
+      this.db,
+      sql<Record<string, unknown>>`
+      with ${ctes}, ${grid}, y as (
+        select mold_id, rank, i, target, run_us / 1e6::float8 as run_s, idle_us / 1e6::float8 as idle_s,
+          alarm_us / 1e6::float8 as alarm_s, stop_us / 1e6::float8 as stop_s, off_us / 1e6::float8 as off_s, shots,
+          parts, reject, recorded, rejects_recorded, energy_ukwh / 1e6::float8 as energy_kwh,
+          cycle_time_sum_us / 1e6::float8 as cycle_time_sum, cycle_time_n,
+          run_us / 1e6::float8 + idle_us / 1e6::float8 + alarm_us / 1e6::float8 + stop_us / 1e6::float8 as planned_s
+        from x
       ), page as (
-        select mold_id, i, rank, ${sql.raw(`(${key})`)} as key from y
+        select mold_id, i, rank, run_s, idle_s, alarm_s, stop_s, off_s, shots, energy_kwh, cycle_time_sum,
+          cycle_time_n, recorded, rejects_recorded, ${sql.raw(`(${key})`)} as key
+        from y
         order by ${rowOrder(page, fromEnd, '')}
         limit ${end - page.offset} offset ${fromEnd ? total - end : page.offset}
       )
-      select page.mold_id, page.i, made.run_s, made.idle_s, made.alarm_s, made.stop_s, made.off_s, made.shots,
-        made.energy_kwh, made.cycle_time_sum, made.cycle_time_n, made.recorded, made.rejects_recorded
-      from page left join made on made.mold_id = page.mold_id and made.i = page.i
-      order by ${rowOrder(page, false, 'page.')}`);
+      select * from page order by ${rowOrder(page, false, '')}`,
+    );
     return rows.map((row) => ({
       mold_id: Number(row.mold_id),
       index: Number(row.i),

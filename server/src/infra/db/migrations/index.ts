@@ -33,6 +33,8 @@ import * as installation from './0032_installation.js';
 import * as alarmUnit from './0033_alarm_unit.js';
 import * as statusLastSeq from './0034_status_last_seq.js';
 import * as deviceTooOld from './0035_device_too_old.js';
+import * as cycleMonths from './0036_cycle_months.js';
+import * as reportMonths from './0037_report_months.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +72,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033_alarm_unit': alarmUnit,
   '0034_status_last_seq': statusLastSeq,
   '0035_device_too_old': deviceTooOld,
+  '0036_cycle_months': cycleMonths,
+  '0037_report_months': reportMonths,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { percentAxisMax, trendOption, waterfallOption } from './charts';
+import type { BucketFigures } from '../api/types';
+import { percentAxis, trendOption, waterfallOption } from './charts';
 
 const names = {
   planned: '计划时间',
@@ -26,7 +27,7 @@ interface Axis {
 }
 interface Bars {
   data: Array<number | { value: number }>;
-  label: { position: string };
+  label: { position: string; formatter(bar: { value: number }): string };
 }
 const axes = (option: ReturnType<typeof waterfallOption>) =>
   ({ x: option.xAxis as Axis, y: option.yAxis as Axis }) as const;
@@ -46,6 +47,11 @@ describe('waterfallOption', () => {
       bars: [10, 2, 1.5, 0.5, 6],
       position: 'top',
     });
+  });
+
+  it("gives each bar's figure its unit", () => {
+    const [, bars] = waterfallOption(fall, names).series as [Bars, Bars];
+    expect(bars.label.formatter({ value: 1.5 })).toBe('1.5 小时');
   });
 
   it('on a wide card names every step under its bar, wrapped at word breaks, none hidden', () => {
@@ -77,10 +83,14 @@ describe('waterfallOption', () => {
 
 describe('the OEE trend', () => {
   it('reaches 100 %, and past it when a performance is above 100 %: shown, not cut off', () => {
-    expect(percentAxisMax({ max: 87.5 })).toBe(100);
-    expect(percentAxisMax({ max: 100 })).toBe(100);
-    expect(percentAxisMax({ max: 104.4 })).toBe(110);
+    expect(percentAxis(87.5)).toEqual({ max: 100, interval: 20 });
+    expect(percentAxis(100)).toEqual({ max: 100, interval: 20 });
+    // The top is a whole step: not 110 over steps of 20, its label against 100's.
+    expect(percentAxis(104.4)).toEqual({ max: 120, interval: 20 });
+    expect(percentAxis(640)).toEqual({ max: 640, interval: 80 });
     const names = { oee: 'OEE', availability: 'A', performance: 'P', quality: 'Q', target: 'T' };
-    expect((trendOption([], String, names, null).yAxis as { max: unknown }).max).toBe(percentAxisMax);
+    const bucket = { create_datetime: 0, oee: 0.3, availability: 0.3, performance: 1.038, quality: 1 };
+    expect(trendOption([bucket as BucketFigures], String, names, null).yAxis).toMatchObject({ max: 120, interval: 20 });
+    expect(trendOption([], String, names, null).yAxis).toMatchObject({ max: 100, interval: 20 });
   });
 });

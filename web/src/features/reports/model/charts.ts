@@ -5,8 +5,15 @@ import type { BucketFigures, MouldTotal } from '../api/types';
 const GRID = { left: 48, right: 16, top: 36, bottom: 48, containLabel: true };
 const pct = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 10);
 
-/** The top of a percent axis: 100, or the next ten above the largest value. */
-export const percentAxisMax = ({ max }: { max: number }) => Math.max(100, Math.ceil(max / 10) * 10);
+/**
+ * A percent axis from 0 in steps of 20 up to 100, or up to the step above the largest value past it,
+ * in wider steps past 200 (a performance far above 100 % when a target is far off). The top is a
+ * whole step: a top of 110 over steps of 20 drew its label against 100's.
+ */
+export function percentAxis(largest: number): { max: number; interval: number } {
+  const interval = 20 * Math.max(1, Math.ceil(largest / 200));
+  return { max: Math.max(100, Math.ceil(largest / interval) * interval), interval };
+}
 
 /** OEE and its factors per bucket, with the target as a line. */
 export function trendOption(
@@ -24,6 +31,8 @@ export function trendOption(
     lineStyle: { width },
     data: buckets.map((bucket) => pct(bucket[key])),
   });
+  const factors = ['oee', 'availability', 'performance', 'quality'] as const;
+  const largest = Math.max(0, ...buckets.flatMap((bucket) => factors.map((key) => pct(bucket[key]) ?? 0)));
   return {
     // On a phone the four names may take two lines (Portuguese, Korean): the plot starts below both.
     grid: narrow ? { ...GRID, left: 8, top: 64 } : GRID,
@@ -34,7 +43,7 @@ export function trendOption(
     legend: narrow ? { type: 'plain', top: 0, itemGap: 8, itemWidth: 18 } : { type: 'plain', top: 0 },
     xAxis: { type: 'category', data: buckets.map((bucket) => label(bucket.create_datetime)) },
     // Up to 100 %, or past it when a factor is (a performance above 100 % means a wrong target: shown, not cut off).
-    yAxis: { type: 'value', min: 0, max: percentAxisMax, axisLabel: { formatter: '{value} %' } },
+    yAxis: { type: 'value', min: 0, ...percentAxis(largest), axisLabel: { formatter: '{value} %' } },
     series: [
       {
         ...series(names.oee, 'oee', 3),
@@ -159,7 +168,11 @@ export function waterfallOption(
       {
         type: 'bar',
         stack: 'fall',
-        label: { show: true, position: horizontal ? 'right' : 'top' },
+        label: {
+          show: true,
+          position: horizontal ? 'right' : 'top',
+          formatter: ({ value }: { value: number }) => `${value} ${names.hours}`,
+        },
         data: values.map((value, index) => ({ value, itemStyle: { color: colours[index] } })),
       },
     ],
