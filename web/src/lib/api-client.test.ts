@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@mouldwatch/shared';
 import { ApiError, RequestCanceledError, createApiClient, type ApiClientConfig } from './api-client';
+import { offMainFetcher } from './off-main/fetchOffMain';
+import { ROWS_PER_CHUNK, type MessageEndpoint } from './off-main/protocol';
+import { serveFetches } from './off-main/serveFetches';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -132,5 +135,69 @@ describe('API client against a real HTTP server', () => {
   it('says "Network error" when the request cannot even be built', async () => {
     await expect(client(() => 'not a url').get('/x/')).rejects.toMatchObject({ kind: 'setup' });
     expect(toasts).toEqual(['Network error']);
+  });
+});
+
+describe('API client reading a large answer off the page (the worker, on a message channel here)', () => {
+  const channels: MessageChannel[] = [];
+  afterAll(() => channels.forEach((channel) => (channel.port1.close(), channel.port2.close())));
+  const offMain = (base = () => baseUrl) => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    serveFetches(channel.port1 as unknown as MessageEndpoint);
+    return createApiClient({
+      ...clientConfig(base),
+      fetchJsonOffMain: offMainFetcher(() => channel.port2 as unknown as MessageEndpoint),
+    });
+  };
+
+  it('hands over thousands of rows in parts, whole and in order, with the envelope around them', async () => {
+    const rows = Array.from({ length: ROWS_PER_CHUNK * 2 + 17 }, (_, index) => ({ id: index, name: `M-${index}` }));
+    let seen: IncomingMessage | undefined;
+    handler = (request, response) => {
+      seen = request;
+      json(response, 200, { code: 200, msg: 'ok', data: rows, total: rows.length });
+    };
+    const answer = await offMain().get<typeof rows>('/yudata/mold/more/', {
+      query: { limit: 99999 },
+      offMainThread: true,
+    });
+    expect(answer).toEqual({ code: 200, msg: 'ok', data: rows, total: rows.length });
+    expect(seen?.headers.authorization).toBe('JWT abc.def.ghi');
+    expect(seen?.url).toBe('/api/yudata/mold/more/?limit=99999&lang=ko_KR');
+  });
+
+  it('refuses and fails as a call on the page does', async () => {
+    handler = (_request, response) =>
+      json(response, 403, { code: ResponseCode.forbidden, msg: 'No permission', data: null });
+    await expect(offMain().get('/x/', { offMainThread: true })).rejects.toMatchObject({ code: ResponseCode.forbidden });
+    expect(toasts).toEqual(['No permission']);
+    await expect(offMain(() => 'http://127.0.0.1:1/api').get('/x/', { offMainThread: true })).rejects.toMatchObject({
+      kind: 'network',
+    });
+  });
+
+  it('cancels a call replaced by the same call', async () => {
+    handler = (_request, response) =>
+      void setTimeout(() => json(response, 200, { code: 200, msg: 'ok', data: [1] }), 100);
+    const api = offMain();
+    const first = api.get('/slow/', { offMainThread: true });
+    const second = api.get('/slow/', { offMainThread: true });
+    await expect(first).rejects.toBeInstanceOf(RequestCanceledError);
+    await expect(second).resolves.toMatchObject({ data: [1] });
+  });
+
+  it('reads on the page once the worker fails (one that cannot load), failing only the call under way', async () => {
+    handler = (_request, response) => json(response, 200, { code: 200, msg: 'ok', data: [7] });
+    const unloadable: MessageEndpoint = {
+      onmessage: null,
+      onerror: null,
+      postMessage() {
+        setTimeout(() => unloadable.onerror?.(new ErrorEvent('error')));
+      },
+    };
+    const api = createApiClient({ ...clientConfig(), fetchJsonOffMain: offMainFetcher(() => unloadable) });
+    await expect(api.get('/x/', { offMainThread: true })).rejects.toMatchObject({ kind: 'network' });
+    await expect(api.get('/x/', { offMainThread: true })).resolves.toMatchObject({ data: [7] });
   });
 });

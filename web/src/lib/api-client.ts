@@ -1,4 +1,6 @@
 import { ResponseCode, type Envelope } from '@mouldwatch/shared';
+import type { FetchJson, JsonAnswer } from './off-main/fetchOffMain';
+import { parseJson } from './off-main/parseJson';
 
 /**
  * The HTTP client of the console (DESIGN §5, spec §7 and §8), independent of the browser so it can be
@@ -22,6 +24,11 @@ export interface RequestOptions {
    * failure still does (a page that says "you may not see this mould" needs no "No permission" over it).
    */
   shows?: readonly number[];
+  /**
+   * A large answer (thousands of rows): fetched and parsed off the page's thread, where the client
+   * has a way to (`fetchJsonOffMain`), so that reading it is no long task of the page.
+   */
+  offMainThread?: boolean;
 }
 
 export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'setup';
@@ -67,6 +74,22 @@ export interface ApiClientConfig {
   /** Body code 5000: log out and reload. */
   onUnauthenticated(): void;
   fetch?: typeof fetch;
+  /** Fetches a JSON answer and parses it off the page's thread (a worker); rejects as `fetch` does. */
+  fetchJsonOffMain?: FetchJson;
+}
+
+/** What a call received: its status and parsed body, or the file it downloaded. */
+interface Received extends JsonAnswer {
+  blob?: Blob;
+  disposition?: string | null;
+}
+
+async function receive(response: Response, as: 'json' | 'blob'): Promise<Received> {
+  const answer = { status: response.status, ok: response.ok, payload: undefined };
+  const type = response.headers.get('content-type') ?? '';
+  if (as === 'blob' && response.ok && !type.includes('application/json'))
+    return { ...answer, blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+  return { ...answer, payload: parseJson(await response.text()) };
 }
 
 export interface BlobResult {
@@ -77,15 +100,6 @@ export interface BlobResult {
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function filenameOf(disposition: string | null): string | undefined {
@@ -111,9 +125,9 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function send(method: HttpMethod, path: string, options: RequestOptions, as: 'json' | 'blob') {
-    const { query, body, signal, quiet, shows } = options;
+    const { query, body, signal, quiet, shows, offMainThread } = options;
     let url: string;
-    let init: RequestInit;
+    let init: RequestInit & { method: string; headers: Record<string, string> };
     try {
       const target = new URL(config.baseUrl().replace(/\/+$/, '') + path);
       for (const [name, value] of Object.entries(query ?? {})) {
@@ -145,14 +159,12 @@ export function createApiClient(config: ApiClientConfig) {
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    let response: Response;
-    let payload: unknown;
-    let blob: Blob | undefined;
+    let response: Received;
     try {
-      response = await (config.fetch ?? fetch)(url, { ...init, signal: controller.signal });
-      const type = response.headers.get('content-type') ?? '';
-      if (as === 'blob' && response.ok && !type.includes('application/json')) blob = await response.blob();
-      else payload = parseJson(await response.text());
+      response =
+        offMainThread && config.fetchJsonOffMain && as === 'json' && init.body === undefined
+          ? await config.fetchJsonOffMain(url, { method, headers: init.headers }, controller.signal)
+          : await receive(await (config.fetch ?? fetch)(url, { ...init, signal: controller.signal }), as);
     } catch {
       if (controller.signal.aborted) throw new RequestCanceledError();
       return fail(new ApiError('Network error', 'network'), quiet, config.failureText());
@@ -161,7 +173,8 @@ export function createApiClient(config: ApiClientConfig) {
       if (pending.get(key) === controller) pending.delete(key);
     }
 
-    if (blob) return { blob, filename: filenameOf(response.headers.get('content-disposition')) } satisfies BlobResult;
+    const { payload, blob } = response;
+    if (blob) return { blob, filename: filenameOf(response.disposition ?? null) } satisfies BlobResult;
 
     if (isEnvelope(payload)) {
       if (payload.code === ResponseCode.ok) return payload;

@@ -1,5 +1,6 @@
 import { currentLanguageCode, i18n, serverText } from '../i18n';
 import { createApiClient } from './api-client';
+import { fetchJsonOffMain } from './off-main/fetchOffMain';
 import { endSession } from './auth';
 import { useSession } from './session';
 import { browserTimeZone } from './timeZone';
@@ -18,6 +19,7 @@ export const api = createApiClient({
   notifyError: (text) => toast.error(text),
   failureText: (status) =>
     status === undefined ? serverText('networkError') : i18n.t('api.httpError', { status: String(status) }),
+  fetchJsonOffMain,
   onUnauthenticated: () => {
     // Already logged out here (a query still settling after logout): nothing to end.
     if (!getToken()) return;

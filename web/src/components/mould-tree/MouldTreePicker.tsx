@@ -150,3 +150,13 @@ function nodesByKey(
   for (const moulds of mouldsOf.values()) for (const mould of moulds) if (!byKey.has(mould.cateId)) visit(mould);
   return byKey;
 }
+
+/** The antd parts of the picker, empty: what `StylesAhead` draws so their styles are made before the picker shows. */
+export function MouldTreeParts() {
+  return (
+    <>
+      <Input.Search allowClear />
+      <Tree checkable treeData={[]} height={TREE_HEIGHT} />
+    </>
+  );
+}

@@ -10,7 +10,11 @@ export const HOME_MOULDS_KEY = ['home', 'moulds'] as const;
 
 /** GET /api/yudata/mold/more/: every mould of the caller passing the filters, in the caller's order. */
 export async function getMoulds(filters: HomeFilters, signal?: AbortSignal): Promise<HomeMould[]> {
-  const { data } = await api.get<HomeMould[]>('/yudata/mold/more/', { query: listQuery(filters), signal });
+  const { data } = await api.get<HomeMould[]>('/yudata/mold/more/', {
+    query: listQuery(filters),
+    signal,
+    offMainThread: true,
+  });
   return data;
 }
 

@@ -140,12 +140,13 @@ export function PmRemaining({ cycles, display }: Shown & { cycles: number | null
  * The reporting channels' temperatures in the user's unit: each of them, or, when there are more
  * than `listUpTo`, the lowest and highest, with all of them in the browser's own tooltip (a
  * component tooltip on each of thousands of scrolled-past moulds costs more than the list). The
- * unit is left out where a column header names it.
+ * unit is left out where a column header names it. A card lists three at most: four figures of
+ * three digits and the unit are cut off in a card four across a 1366 px window.
  */
 export function Temperatures({
   values,
   display,
-  listUpTo = 4,
+  listUpTo = 3,
   withUnit = true,
 }: Shown & { values: ReadonlyArray<number | null> | null; listUpTo?: number; withUnit?: boolean }) {
   const shown = temperaturesShown(values, display.unit);

@@ -157,3 +157,12 @@ export const MouldItem = memo(function MouldItem({ view, drag, ...props }: ListI
     </div>
   );
 });
+
+/** A mould's place while the list catches up with a fast scroll: its name, drawn in full a frame or two later. */
+export function MouldPlaceholder({ view, mould }: { view: ListView; mould: HomeMould }) {
+  return (
+    <div className={view === 'cards' ? 'mw-home-card mw-home-placeholder' : 'mw-home-row mw-home-placeholder'}>
+      <span className="mw-home-name">{mould.name}</span>
+    </div>
+  );
+}

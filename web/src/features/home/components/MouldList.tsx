@@ -3,7 +3,8 @@ import { temperatureUnitLabel } from '@mouldwatch/shared';
 import type { HomeMould } from '../api/getMoulds';
 import { useWatchedMoulds } from '../live';
 import type { DisplayContext } from './MouldFigures';
-import { MouldItem, type ListView, type MouldItemProps } from './MouldItem';
+import { MouldItem, MouldPlaceholder, type ListView, type MouldItemProps } from './MouldItem';
+import { useDrawnLines } from './useDrawnLines';
 import { useLineWindow } from './useLineWindow';
 import type { SortableParts } from './useSortableParts';
 
@@ -14,6 +15,8 @@ const CARD_MIN_WIDTH = 290;
 const GAP = 12;
 /** Lines drawn beyond the visible ones, each way: a line of cards is as tall as several rows. */
 const OVERSCAN = { cards: 1, rows: 4 } as const;
+/** Moulds drawn in full per frame at most (at least a line): a line of four cards is about 10 ms on a 2-core machine. */
+const MOULDS_PER_FRAME = 5;
 
 export interface MouldListProps extends Omit<MouldItemProps, 'mould'> {
   moulds: HomeMould[];
@@ -32,7 +35,7 @@ export function MouldList({ moulds, view, onMove, sortable, ...itemProps }: Moul
   const scrollRef = useRef<HTMLDivElement>(null);
   // The rows' header scrolls with them (sideways too, on a narrow screen), sticking at the top.
   const scrollMargin = view === 'rows' ? HEADER_HEIGHT : 0;
-  const { layout, lines, totalSize } = useLineWindow(scrollRef, (width) => {
+  const { layout, lines, span, totalSize } = useLineWindow(scrollRef, (width) => {
     const columns = view === 'cards' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
     return {
       columns,
@@ -43,6 +46,13 @@ export function MouldList({ moulds, view, onMove, sortable, ...itemProps }: Moul
     };
   });
   const { columns } = layout;
+  const drawnInFull = useDrawnLines(
+    span,
+    Math.max(1, Math.floor(MOULDS_PER_FRAME / columns)),
+    `${view}:${columns}`,
+    // Reordering draws every mould: each is a place to drop on.
+    !sortable,
+  );
   const ids = useMemo(() => moulds.map((mould) => mould.id), [moulds]);
   const mouldsOf = (line: { index: number }) => moulds.slice(line.index * columns, (line.index + 1) * columns);
   useWatchedMoulds(lines.flatMap((line) => mouldsOf(line).map((mould) => mould.id)));
@@ -61,9 +71,13 @@ export function MouldList({ moulds, view, onMove, sortable, ...itemProps }: Moul
             gridTemplateColumns: view === 'cards' ? `repeat(${columns}, minmax(0, 1fr))` : undefined,
           }}
         >
-          {mouldsOf(line).map((mould) => (
-            <Item key={mould.id} view={view} mould={mould} {...itemProps} />
-          ))}
+          {mouldsOf(line).map((mould) =>
+            drawnInFull(line.index) ? (
+              <Item key={mould.id} view={view} mould={mould} {...itemProps} />
+            ) : (
+              <MouldPlaceholder key={mould.id} view={view} mould={mould} />
+            ),
+          )}
         </div>
       ))}
     </div>

@@ -88,5 +88,5 @@ export function useLineWindow<Layout extends LineLayout>(
   for (let index = range?.[0] ?? 0; range && index <= range[1]; index++) {
     lines.push({ index, start: scrollMargin + index * lineHeight });
   }
-  return { layout, lines, totalSize: count * lineHeight };
+  return { layout, lines, span: range, totalSize: count * lineHeight };
 }

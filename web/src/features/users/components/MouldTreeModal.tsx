@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Modal } from 'antd';
-import { useState } from 'react';
+import { startTransition, useDeferredValue, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '@mouldwatch/shared';
 import { MouldTreePicker, treeChange, type Ticks } from '../../../components/mould-tree';
@@ -10,12 +10,27 @@ import { toast } from '../../../lib/feedback';
 import { useDistributeMoulds } from '../api/distributeMoulds';
 import { getMouldTree, mouldTreeKey, useMouldTree } from '../api/getMouldTree';
 
+export interface MouldTreeDialogHandle {
+  open(user: UserRecord): void;
+}
+
+/**
+ * Where the users page opens a user's mould tree: the dialog keeps its own state, so opening it
+ * draws the dialog alone, not the page's table again.
+ */
+export function MouldTreeDialog({ ref }: { ref: Ref<MouldTreeDialogHandle> }) {
+  const [user, setUser] = useState<UserRecord | null>(null);
+  useImperativeHandle(ref, () => ({ open: (opened) => startTransition(() => setUser(opened)) }), []);
+  return user === null ? null : <MouldTreeModal user={user} onClose={() => setUser(null)} />;
+}
+
 /** The user's moulds as a checkable company → group → mould tree, saved through mold_distribution. */
 export function MouldTreeModal({ user, onClose }: { user: UserRecord; onClose(): void }) {
   const { t } = useFeatureTranslation('users');
   const { t: tMain } = useTranslation();
   const tree = useMouldTree(user.id);
-  const mouldTree = tree.data;
+  // Drawn in the background, in steps: the tree's first drawing is more than one long task.
+  const mouldTree = useDeferredValue(tree.data);
   const distribute = useDistributeMoulds();
   const [ticks, setTicks] = useState<Ticks>(new Map());
 

@@ -1,5 +1,5 @@
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
-import { startTransition, useState } from 'react';
+import { Button, Modal, Space, Tag, type TableColumnsType } from 'antd';
+import { useRef, useState } from 'react';
 import { MenuId, type UserRecord } from '@mouldwatch/shared';
 import type { ScreenProps } from '../../../lib/screen';
 import { ListScreen, useMenuActions, usePagedList } from '../../../components/admin';
@@ -13,7 +13,9 @@ import { useDeleteUser } from '../api/deleteUser';
 import { USERS_KEY, getUsers } from '../api/getUsers';
 import { useSaveUser } from '../api/saveUser';
 import '../catalog';
-import { MouldTreeModal } from './MouldTreeModal';
+import { MouldTreeParts } from '../../../components/mould-tree';
+import { StylesAhead } from '../../../components/StylesAhead';
+import { MouldTreeDialog, type MouldTreeDialogHandle } from './MouldTreeModal';
 import { UserFormModal } from './UserFormModal';
 import '../users.css';
 
@@ -31,7 +33,7 @@ export function UsersPage({ title }: ScreenProps) {
   const actions = useMenuActions(MenuId.user);
   const list = usePagedList(USERS_KEY, getUsers, NO_FILTERS);
   const [editing, setEditing] = useState<UserRecord | 'new' | null>(null);
-  const [treeFor, setTreeFor] = useState<UserRecord | null>(null);
+  const treeDialog = useRef<MouldTreeDialogHandle>(null);
   const save = useSaveUser();
   const remove = useDeleteUser();
   const dateTime = useDateTime();
@@ -78,12 +80,7 @@ export function UsersPage({ title }: ScreenProps) {
             </Button>
           )}
           {actions.can('edit') && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => startTransition(() => setTreeFor(user))}
-              data-testid="users-moulds"
-            >
+            <Button type="link" size="small" onClick={() => treeDialog.current?.open(user)} data-testid="users-moulds">
               {t('moulds')}
             </Button>
           )}
@@ -120,7 +117,13 @@ export function UsersPage({ title }: ScreenProps) {
         testId="users"
       />
       {editing !== null && <UserFormModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {treeFor !== null && <MouldTreeModal user={treeFor} onClose={() => setTreeFor(null)} />}
+      <MouldTreeDialog ref={treeDialog} />
+      {actions.can('edit') && (
+        <StylesAhead>
+          <Modal open={false} />
+          <MouldTreeParts />
+        </StylesAhead>
+      )}
     </>
   );
 }
