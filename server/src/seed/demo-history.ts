@@ -24,11 +24,13 @@ export interface DemoHistoryMould {
 const FINE_DAYS = 35;
 /**
  * History is written a part of this many days at a time: between parts a stop is heard and ends the
- * seed. One statement for all 13 months took 5 to 10 s with no turn for the event loop; parts of 30
- * days take about a second each (the last, in quarter hours, the most) and the seed as long as one
- * statement did (4.9–6.2 s against 4.5–5.7 s, measured; parts of 14 days took 7–11 s).
+ * seed. One statement for all 13 months took 5 to 10 s with no turn for the event loop. Parts of 30
+ * days took about a second each on a quiet machine, but 6 to 10 s at CI's load (12 on 2 cores), and
+ * a stop waits for the part under way: the stop took 9 to 13 s there. Parts of 15 days stop within
+ * the test's 8 s at that load, and cost nothing measurable: the history took 14.9–15.2 s with
+ * them against 14.9–15.5 s with 30-day parts (quiet, three runs each, 2026-11-29).
  */
-const PART_DAYS = 30;
+const PART_DAYS = 15;
 /**
  * How much slower a day may run than the next: each local day's pace spreads the cycle time this
  * share (±half of it) around the mould's own cycle, so the daily Performance moves (docs/decisions.md,
@@ -56,7 +58,8 @@ const channelColumns = (prefix: string, count: number) =>
  * and rare excursions of the cycle time, temperatures around their
  * set values, energy from the current. Recent hours come as raw readings through the real ingest
  * instead (the simulator back-fills them). Written PART_DAYS at a time, each part's counters going
- * on from the last; `signal` stops it between parts (the caller's transaction takes it all back).
+ * on from the last; `signal` stops it before each part and after the last (the caller's transaction
+ * takes it all back).
  * Answers each mould's counter at `until`.
  */
 export async function seedDemoHistory(
@@ -66,9 +69,15 @@ export async function seedDemoHistory(
   until: Date,
   signal?: AbortSignal,
 ): Promise<Map<number, number>> {
+  // Each part's statement is read once: on PostgreSQL, compiling it (JIT) took longer than running
+  // it (the demo's first start 28 s with JIT, 8.5 s without, quiet). For the seed's transaction.
+  await sql`select set_config('jit', 'off', true)`.execute(db);
   const counters = new Map(moulds.map((mould) => [mould.moldId, mould.startCount]));
   const fineFrom = new Date(Math.max(from.getTime(), until.getTime() - FINE_DAYS * 86_400_000));
   for (let partFrom = from.getTime(); partFrom < until.getTime(); partFrom += PART_DAYS * 86_400_000) {
+    // Before a part, not only after one: a stop during the steps before the history (the logins'
+    // password hashes) waited for a whole part, 6 s under CI's load.
+    await stopIfTold(signal);
     const part = {
       from: new Date(partFrom),
       until: new Date(Math.min(until.getTime(), partFrom + PART_DAYS * 86_400_000)),
@@ -79,11 +88,15 @@ export async function seedDemoHistory(
       where mold_id = any(${moulds.map((mould) => mould.moldId)}::bigint[]) and bucket >= ${part.from}
       group by mold_id`.execute(db);
     for (const row of rows) counters.set(Number(row.mold_id), Number(row.counter));
-    // The embedded database answers without giving the event loop a turn: a signal is heard here.
-    await setImmediate();
-    signal?.throwIfAborted();
   }
+  await stopIfTold(signal);
   return counters;
+}
+
+/** The embedded database answers without giving the event loop a turn: a stop is heard here. */
+async function stopIfTold(signal: AbortSignal | undefined): Promise<void> {
+  await setImmediate();
+  signal?.throwIfAborted();
 }
 
 interface Span {
