@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlarmType } from '@mouldwatch/shared';
 import { createAlarm, type AlarmFields } from '../server/test/factories.js';
-import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import { chooseOption, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn } from './support/session.js';
 
@@ -122,11 +122,7 @@ describe('the alarm pages', () => {
     await page.getByTestId('unit-C').click();
     await expect.poll(() => rows(page).first().innerText()).toContain('100.0 °C');
 
-    await page.getByTestId('alarms-state').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Open$/ })
-      .click();
+    await chooseOption(page, page.getByTestId('alarms-state'), { option: /^Open$/ });
     await expect.poll(() => page.getByTestId('alarms-total').innerText()).toBe('Alarms: 2');
     await page.getByTestId('alarms-keyword').locator('input').fill(moulds[0]!.mold_number);
     await page.getByTestId('alarms-keyword').locator('input').press('Enter');

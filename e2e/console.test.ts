@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { clickWhenSettled, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { startConsole, type RunningConsole } from './support/console.js';
 import { expectToast, logIn, openUserMenuItem, waitForToastsGone } from './support/session.js';
 
@@ -128,7 +128,7 @@ describe('login and logout', () => {
     await openUserMenuItem(page, 'logout');
     await page.locator('.ant-modal-confirm-title', { hasText: 'Log out?' }).waitFor();
     await screenshot(page, 'logout-confirm');
-    await page.getByTestId('logout-confirm').click();
+    await clickWhenSettled(page, 'logout-confirm');
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => document.cookie)).not.toContain('admin-token=ey');
     expect(await page.evaluate(() => localStorage.getItem('unit'))).toBe('C');
@@ -155,7 +155,7 @@ describe('language', () => {
     const page = await browser.newPage();
     await logIn(page, consoleApp.url, 'admin', 'admin123');
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-option-ko_KR').click();
+    await clickWhenSettled(page, 'language-option-ko_KR');
     await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain('홈');
     await screenshot(page, 'console-korean');
     await page.reload();
@@ -166,7 +166,7 @@ describe('language', () => {
       ['pt', 'Início'],
     ] as const) {
       await page.getByTestId('language-switch').click();
-      await page.getByTestId(`language-option-${code}`).click();
+      await clickWhenSettled(page, `language-option-${code}`);
       await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain(word);
       await screenshot(page, `console-${code}`);
     }
@@ -191,12 +191,12 @@ describe('header', () => {
     await page.getByTestId('time-zone-select').click();
     await page.keyboard.type('New Delhi');
     await page.keyboard.press('Enter');
-    await page.getByTestId('time-zone-ok').click();
+    await clickWhenSettled(page, 'time-zone-ok');
     await page.locator('.ant-modal-confirm-title', { hasText: 'Change time zone?' }).waitFor();
     await page.getByTestId('time-zone-confirm').waitFor();
-    await page.waitForTimeout(400); // let the dialog finish opening before the picture
+    await settled(page);
     await screenshot(page, 'time-zone-confirm');
-    await page.getByTestId('time-zone-confirm').click();
+    await clickWhenSettled(page, 'time-zone-confirm');
     await expect.poll(() => page.getByTestId('time-zone-button').innerText()).toContain('(UTC+05:30) New Delhi');
     expect(await page.evaluate(() => localStorage.getItem('timeZone'))).toBe('Asia/Kolkata');
   });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { chooseOption, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startConsole, type RunningConsole } from './support/console.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
 
@@ -30,16 +30,7 @@ afterAll(async () => {
   await consoleApp?.stop();
 });
 
-const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/** Opens a select and clicks the option of that text, then waits for its dropdown to close. */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await expect.poll(async () => (await select.getAttribute('class')) ?? '').not.toContain('ant-select-disabled');
-  await expect.poll(() => openDropdowns(page).count()).toBe(0);
-  await select.click();
-  await openDropdowns(page).locator('.ant-select-item-option', { hasText: option }).first().click();
-  await expect.poll(() => openDropdowns(page).count()).toBe(0);
-}
+const choose = (page: Page, select: Locator, option: string) => chooseOption(page, select, { option });
 
 async function addCompanyAndGroup(page: Page): Promise<void> {
   await page.goto(`${consoleApp.url}/moldsetting/company`);

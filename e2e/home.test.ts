@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSideScroll, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import {
+  expectNoSideScroll,
+  LAPTOP_WINDOW,
+  launchBrowser,
+  screenshot,
+  atLaptopWidth,
+  type TestBrowser,
+} from './support/browser.js';
 import { seedOrganization } from '../server/src/seed/organization.js';
 import { demoMoulds, type PlayedMould, type PlayedState } from './support/home.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
@@ -94,9 +101,9 @@ async function makePmDue(moldId: number): Promise<void> {
     .execute();
 }
 
-/** The texts of the rows view (header included) that their column cuts short: ellipsis or clamped lines. */
-const cutTexts = (page: Page) =>
-  page.locator('.mw-home-row').evaluateAll((rows) =>
+/** The texts of the rows view (header included), or of other `items`, cut short: ellipsis or clamped lines. */
+const cutTexts = (page: Page, items = '.mw-home-row') =>
+  page.locator(items).evaluateAll((rows) =>
     rows.flatMap((row) =>
       Array.from(row.querySelectorAll<HTMLElement>('*'))
         .filter((node) => node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1)
@@ -132,6 +139,11 @@ describe('home', () => {
     expect(await item(page, moulds[1]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('warn');
     expect(await item(page, moulds[2]!.id).getByTestId('mould-cycle').getAttribute('data-band')).toBe('bad');
     await screenshot(page, 'home-cards-en');
+    // Four cards across a laptop window: their figures are not cut off.
+    await atLaptopWidth(page, async () => {
+      expect(await cutTexts(page, '.mw-home-card-figures')).toEqual([]);
+      await screenshot(page, 'home-cards-en-1366');
+    });
 
     // Stopped and off moulds keep their last cycle time: grey and marked as the last one, never banded green.
     for (const [tile, count] of [
@@ -202,6 +214,10 @@ describe('home', () => {
     await expect.poll(() => item(page, moulds[0]!.id).getByTestId('mould-pm').innerText()).toMatch(/PM due \(\+\d/);
     expect(await cutTexts(page)).toEqual([]);
     await screenshot(page, 'home-rows-en');
+    await atLaptopWidth(page, async () => {
+      expect(await cutTexts(page)).toEqual([]);
+      await screenshot(page, 'home-rows-en-1366');
+    });
     await page.reload();
     await page.getByTestId('mould-item').first().waitFor();
     expect(await page.locator('.mw-home-rows-header').count()).toBe(1);
@@ -299,6 +315,7 @@ describe('home', () => {
     expect((await consoleApp.server.services.ingest.ingest(device, buffer)).too_old_seqs).toEqual([1, 2, 3]);
     for (const { device: size, width, height } of [
       { device: 'desktop', width: 1440, height: 900 },
+      { device: 'laptop', ...LAPTOP_WINDOW },
       { device: 'phone', width: 390, height: 844 },
     ]) {
       const page = await browser.newPage({ locale: 'en-US', width, height });

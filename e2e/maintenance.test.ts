@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { moldInfoSchema } from '@mouldwatch/shared';
-import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  clickWhenSettled,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, type TestDevice } from './support/moulds.js';
 import { expectToast, logIn } from './support/session.js';
@@ -85,9 +92,10 @@ describe('maintenance schedule and history', () => {
     const page = await onSchedule();
     await page.getByTestId('maint-schedule-add').click();
     await page.getByTestId('maint-task-name').fill('E2E grease');
-    await page.getByTestId('maint-task-mold').click();
-    await page.keyboard.type(mould.mold_number);
-    await page.locator('.ant-select-item-option', { hasText: mould.mold_number }).first().click();
+    await chooseOption(page, page.getByTestId('maint-task-mold'), {
+      typed: mould.mold_number,
+      option: mould.mold_number,
+    });
     await page.getByTestId('maint-task-interval').fill('100');
     await page.getByTestId('maint-task-item-0').fill('Grease the pins');
     await screenshot(page, 'maintenance-drawer-desktop-en', { fullPage: false });
@@ -143,7 +151,7 @@ describe('maintenance schedule and history', () => {
     await page.getByTestId('maint-record-remarks').fill('Done in the e2e test');
     await screenshot(page, 'maintenance-record-desktop-en', { fullPage: false });
     await page.getByTestId('maint-record-submit').click();
-    await page.getByTestId('maint-record-confirm').click();
+    await clickWhenSettled(page, 'maint-record-confirm');
     await expectToast(page, 'Added successfully');
     await expect.poll(() => taskRow(page).innerText(), LIVE).toContain('Normal');
     expect(await taskRow(page).innerText()).toContain('100 cycles');
@@ -168,7 +176,7 @@ describe('maintenance schedule and history', () => {
     await page.getByTestId(`maint-record-${taskId}`).click();
     await page.getByTestId('maint-record-remarks').fill('Second round');
     await page.getByTestId('maint-record-submit').click();
-    await page.getByTestId('maint-record-confirm').click();
+    await clickWhenSettled(page, 'maint-record-confirm');
     await expectToast(page, 'Added successfully');
     await expect.poll(() => records.count(), LIVE).toBe(2);
     expect(await records.first().innerText()).toContain('Second round');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correctKReading, moldInfoSchema } from '@mouldwatch/shared';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { clickWhenSettled, LAPTOP_WINDOW, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { chooseHistory } from './support/detail.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, openWithSelectedMould, type TestDevice } from './support/moulds.js';
@@ -170,12 +170,12 @@ describe('mould detail', () => {
     await expect.poll(() => page.getByTestId('detail-table').innerText()).toContain('61.7 °C');
 
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-option-zh_CN').click();
+    await clickWhenSettled(page, 'language-option-zh_CN');
     await expect.poll(() => page.getByTestId('tab-realtime').innerText()).toBe('实时');
     expect(await page.getByTestId('tab-history').innerText()).toBe('历史');
     await screenshot(page, 'detail-moldTemp-zh');
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-option-en_US').click();
+    await clickWhenSettled(page, 'language-option-en_US');
     await expect.poll(() => page.getByTestId('tab-realtime').innerText()).toBe('Real Time');
   });
 
@@ -227,7 +227,7 @@ describe('mould detail', () => {
     const switchTo = async (type: 'J' | 'K') => {
       await page.getByTestId('thermocouple').getByText(type, { exact: true }).click();
       await expect.poll(() => page.locator('.ant-modal-confirm').innerText()).toContain('history keeps');
-      await page.getByTestId('thermocouple-confirm').click();
+      await clickWhenSettled(page, 'thermocouple-confirm');
       await expectToast(page, 'Modified successfully');
     };
     try {
@@ -266,6 +266,7 @@ describe('the facts page of a mould the user may not see', () => {
 
   it.each([
     { width: 1440, height: 900 },
+    { width: LAPTOP_WINDOW.width, height: LAPTOP_WINDOW.height },
     { width: 390, height: 844 },
   ])('shows the viewer no permission, no error toast and nothing of the mould at $width px', async (size) => {
     const hidden = await mouldOutsideViewer();

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  clickWhenSettled,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
 
@@ -18,18 +26,10 @@ afterAll(async () => {
   await consoleApp?.stop();
 });
 
-/** Opens an antd select by its test id and clicks the option of that name. */
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+const choose = (page: Page, testId: string, option: string) => chooseOption(page, page.getByTestId(testId), { option });
 
 const rowOf = (page: Page, list: string, name: string) =>
   page.getByTestId(`${list}-table`).locator('tr.ant-table-row', { hasText: name });
-
-async function confirmDelete(page: Page): Promise<void> {
-  await page.getByTestId('confirm-delete').click();
-}
 
 describe('companies and mould groups', () => {
   it('creates a company and a group in it, renames it, refuses a duplicate, and deletes both', async () => {
@@ -79,7 +79,7 @@ describe('companies and mould groups', () => {
     await page.keyboard.press('Escape');
 
     await page.getByTestId('group-delete-Press2').click();
-    await confirmDelete(page);
+    await clickWhenSettled(page, 'confirm-delete');
     await expectToast(page, 'Deleted successfully');
     await expect
       .poll(() => page.getByTestId('group-list-table').innerText())
@@ -90,7 +90,7 @@ describe('companies and mould groups', () => {
 
     await page.goto(`${consoleApp.url}/moldsetting/company`);
     await page.getByTestId('company-delete-E2eWorks').click();
-    await confirmDelete(page);
+    await clickWhenSettled(page, 'confirm-delete');
     await expectToast(page, 'Deleted successfully');
     await expect.poll(() => rowOf(page, 'company-list', 'E2eWorks').count(), SLOW).toBe(0);
   });
@@ -122,7 +122,7 @@ describe('companies and mould groups', () => {
       .toMatch(new RegExp(`Data lost: its ${molds} moulds? will be deleted with it`));
     await settled(page);
     await screenshot(page, 'organisation-group-data-lost');
-    await confirmDelete(page);
+    await clickWhenSettled(page, 'confirm-delete');
     await expectToast(page, new RegExp(`Deleted, with ${molds} moulds?$`));
     await expect.poll(() => rowOf(page, 'group-list', name).count(), SLOW).toBe(0);
   });

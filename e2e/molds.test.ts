@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  atLaptopWidth,
+  chooseOption,
+  clickWhenSettled,
+  launchBrowser,
+  screenshot,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, openWithSelectedMould } from './support/moulds.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
@@ -55,29 +62,6 @@ const fieldError = (page: Page, name: string) =>
     .locator('.ant-form-item', { has: page.getByTestId(`field-${name}`) })
     .locator('.ant-form-item-explain-error');
 
-/** The dropdown of an open select: the one holding the listbox its input controls. */
-async function dropdownOf(page: Page, select: Locator): Promise<Locator> {
-  const listbox = await select.locator('input').first().getAttribute('aria-controls');
-  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listbox}"]`) });
-}
-
-/**
- * Picks the first option of a select once it is enabled; answers its label once the select shows
- * it. The option is looked for in this select's own dropdown: another one may still be closing.
- */
-async function pickFirstOption(page: Page, select: Locator): Promise<string> {
-  await expect.poll(async () => (await select.getAttribute('class')) ?? '').not.toContain('ant-select-disabled');
-  await select.click();
-  await expect.poll(() => select.locator('input').first().getAttribute('aria-controls')).toBeTruthy();
-  const option = (await dropdownOf(page, select)).locator('.ant-select-item-option').first();
-  await option.waitFor();
-  const label = (await option.innerText()).trim();
-  await option.click();
-  // textContent: innerText stays empty while the select keeps the focus (antd 6 with a search box).
-  await expect.poll(() => select.textContent()).toContain(label);
-  return label;
-}
-
 /** A screenshot once the drawer's slide and the error messages' fade-in are over. */
 async function formShot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(500);
@@ -94,8 +78,8 @@ const activeStep = (page: Page) => form(page).locator('.ant-steps-item-active .a
 async function fillInfoStep(page: Page): Promise<void> {
   await field(page, 'name').fill(MOULD);
   await field(page, 'mold_number').fill('E2E#1');
-  await pickFirstOption(page, field(page, 'company_id'));
-  await pickFirstOption(page, field(page, 'group_id'));
+  await chooseOption(page, field(page, 'company_id'));
+  await chooseOption(page, field(page, 'group_id'));
   await field(page, 'cavitation').fill('4');
   await field(page, 'start_count').fill('0');
   await field(page, 'project_name').fill('Caps');
@@ -229,7 +213,7 @@ describe('moulds in the console', () => {
     await field(page, 'name').waitFor();
     expect(await field(page, 'name').inputValue()).toBe(MOULD);
     await form(page).getByTestId('device-new-token').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await clickWhenSettled(page, 'device-new-token-confirm');
     await page.getByTestId('device-token').waitFor();
     expect((await page.getByTestId('device-token').innerText()).trim()).not.toBe(tokenText);
     await page.getByTestId('token-close').click();
@@ -252,7 +236,7 @@ describe('moulds in the console', () => {
     const confirmation = page.locator('.ant-modal-confirm');
     await confirmation.waitFor();
     expect(await confirmation.innerText()).toContain('work orders and maintenance tasks are deleted too');
-    await confirmation.locator('.ant-btn-dangerous').click();
+    await clickWhenSettled(page, 'mould-delete-confirm');
     await expectToast(page, 'Deleted successfully');
     await expect.poll(() => row.count()).toBe(0);
   });
@@ -287,6 +271,7 @@ describe('moulds in the console', () => {
         .poll(() => fieldError(page, 'hot_temp_setting-0-set').innerText())
         .toBe('Enter a value between 33.8 and 932 °F');
       await formShot(page, 'molds-form-fahrenheit-error-en-1440');
+      await atLaptopWidth(page, () => screenshot(page, 'molds-form-fahrenheit-error-en-1366', { fullPage: false }));
       // 446.5 °F is 230.3 °C; a band of ± 18 °F is ± 10 °C (a difference: no − 32).
       await fillChannel(page, 'hot_temp_setting', ['H1', '446.5', '18']);
       await next(page);
@@ -335,6 +320,7 @@ describe('moulds in the console', () => {
       expect(await field(page, 'hot_temp_setting-0-set').inputValue()).toBe('446.5');
       expect(await field(page, 'hot_temp_setting-0-alert').inputValue()).toBe('18');
       await formShot(page, 'molds-form-fahrenheit-edit-en-1440');
+      await atLaptopWidth(page, () => screenshot(page, 'molds-form-fahrenheit-edit-en-1366', { fullPage: false }));
       await next(page);
       expect(await field(page, 'mold_temp_setting-0-set').inputValue()).toBe('140');
       await field(page, 'mold_temp_setting-0-set').fill('140.6');
@@ -362,9 +348,9 @@ describe('moulds in the console', () => {
     await logIn(page, consoleApp.url, 'admin', 'admin123');
     await openMoldList(page);
     const rows = page.locator('[data-testid="molds-table"] .ant-table-row');
-    const company = await pickFirstOption(page, page.getByTestId('molds-filter-company'));
+    const company = await chooseOption(page, page.getByTestId('molds-filter-company'));
     await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes(company))).toBe(true);
-    const group = await pickFirstOption(page, page.getByTestId('molds-filter-group'));
+    const group = await chooseOption(page, page.getByTestId('molds-filter-group'));
     await expect.poll(async () => (await rows.allInnerTexts()).every((text) => text.includes(group))).toBe(true);
   });
 
@@ -396,16 +382,7 @@ describe('moulds in the console', () => {
       .execute();
     expect(added).toHaveLength(1);
 
-    const workshop = field(page, 'workshop');
-    await workshop.click();
-    await expect.poll(() => workshop.locator('input').first().getAttribute('aria-controls')).toBeTruthy();
-    const hallA = (await dropdownOf(page, workshop)).locator('.ant-select-item-option', { hasText: 'HallA' }).first();
-    await hallA.waitFor();
-    // Clicked once the dropdown has slid in: a click on the moving option can land beside it.
-    await settled(page);
-    await hallA.click();
-    // textContent, as pickFirstOption: innerText shows the placeholder while the select keeps the focus.
-    await expect.poll(() => workshop.textContent()).toContain('HallA');
+    await chooseOption(page, field(page, 'workshop'), { option: 'HallA' });
     await formShot(page, 'molds-form-tags-en-1440');
     await page.close();
   });

@@ -1,6 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSideScroll, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import {
+  clickWhenSettled,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  type TestBrowser,
+} from './support/browser.js';
 import { chooseHistory } from './support/detail.js';
 import { demoMoulds } from './support/home.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
@@ -110,15 +116,15 @@ describe('the console on a phone', () => {
     await page.keyboard.type('New Delhi');
     await page.keyboard.press('Enter');
     await expectInsideWindow(page.locator('.ant-modal').first());
-    await page.getByTestId('time-zone-ok').click();
-    await page.getByTestId('time-zone-confirm').click();
+    await clickWhenSettled(page, 'time-zone-ok');
+    await clickWhenSettled(page, 'time-zone-confirm');
     await expect.poll(() => page.getByTestId('time-zone-button').innerText()).toContain('(UTC+05:30) New Delhi');
 
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-option-pt').click();
+    await clickWhenSettled(page, 'language-option-pt');
     await expect.poll(() => page.locator('.mw-header-title').innerText()).toBe('Início');
     await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-option-en_US').click();
+    await clickWhenSettled(page, 'language-option-en_US');
     await expect.poll(() => page.locator('.mw-header-title').innerText()).toBe('Home');
 
     await page.getByTestId('unit-F').click();
@@ -226,7 +232,7 @@ describe('the console on a phone', () => {
   it.each(LANGUAGES)('fits the header, its menus, home, the facts and a detail view in $language', async (choice) => {
     await openHeaderMenu();
     await page.getByTestId('language-switch').click();
-    await page.getByTestId(`language-option-${choice.option}`).click();
+    await clickWhenSettled(page, `language-option-${choice.option}`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(choice.lang);
     // The language menu's closing animation is over before the header menu is measured or photographed.
     await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
@@ -286,7 +292,7 @@ describe('the console on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openHeaderMenu();
     await page.getByTestId('menu-logout').click();
-    await page.getByTestId('logout-confirm').click();
+    await clickWhenSettled(page, 'logout-confirm');
     await page.waitForURL('**/login');
     await page.getByTestId('login-form').waitFor();
     await expectNoSideScroll(page);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  clickWhenSettled,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
 
@@ -77,8 +85,7 @@ async function placeOrder(
   await page.getByTestId('wizard-next').click();
   await page.getByTestId('wizard-fees').waitFor();
   if (years !== 1) {
-    await page.getByTestId('wizard-years').click();
-    await page.locator('.ant-select-item-option', { hasText: `${years} years` }).click();
+    await chooseOption(page, page.getByTestId('wizard-years'), { option: `${years} years` });
   }
   await atStep('fees');
   await page.getByTestId('wizard-place').click();
@@ -135,17 +142,14 @@ describe('renewal', () => {
     await page.getByTestId('remit-remitter').fill('Demo Plastics GmbH');
     await page.getByTestId('remit-account').fill('1234');
     await page.getByTestId('remit-serial').fill('E2E-TX-0001');
-    await page.getByTestId('remit-country').click();
-    await page.locator('.ant-select-item-option', { hasText: 'United States' }).click();
-    await page.getByTestId('remit-type').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Corporate account' }).click();
+    await chooseOption(page, page.getByTestId('remit-country'), { option: 'United States' });
+    await chooseOption(page, page.getByTestId('remit-type'), { option: 'Corporate account' });
     await page.getByTestId('remittance-submit').click();
     await page.getByText("The remitting bank must be in the receiving bank's country").waitFor();
     await page.getByText('Enter a valid account number').waitFor();
     await screenshot(page, 'renewal-remittance-errors-desktop-en', { fullPage: false });
     await page.getByTestId('remit-account').fill('DE89 3704 0044 0532 0130 00');
-    await page.getByTestId('remit-country').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Germany' }).click();
+    await chooseOption(page, page.getByTestId('remit-country'), { option: 'Germany' });
     await page.getByTestId('remittance-submit').click();
     await expectToast(page, 'activation within 3 working days');
     await waitForToastsGone(page);
@@ -205,7 +209,7 @@ describe('renewal', () => {
     expect(await page.locator('.ant-modal-confirm').innerText()).toContain(`Cancel renewal order ${orderNo}?`);
     await settled(page);
     await screenshot(page, 'renewal-cancel-confirm-desktop-en', { fullPage: false });
-    await page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-dangerous').click();
+    await clickWhenSettled(page, 'renewal-cancel-confirm');
     await expectToast(page, 'Renewal cancelled');
     await row.waitFor({ state: 'detached', ...SLOW });
 

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  clickWhenSettled,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
 
@@ -70,8 +78,7 @@ describe('mould sharing', () => {
     await admin.locator('.ant-modal .ant-form-item-explain-error').first().waitFor();
     await admin.getByTestId('share-email').fill(`  ${PARTNER}  `);
     await admin.getByTestId('share-email').blur();
-    await admin.getByTestId('share-role').click();
-    await admin.locator('.ant-select-item-option').first().click();
+    await chooseOption(admin, admin.getByTestId('share-role'));
     for (const mould of moulds) await pick(admin, mould.mold_number);
     await expect.poll(() => admin.getByTestId('mould-tree-count').innerText()).toContain('2');
     await screenshot(admin, 'sharing-dialog-form-en', { fullPage: false });
@@ -133,7 +140,7 @@ describe('mould sharing', () => {
 
     // Revoking the whole share asks first and takes the rest at once.
     await row.getByRole('button', { name: 'Revoke' }).click();
-    await admin.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await clickWhenSettled(admin, 'share-revoke-confirm');
     await expectToast(admin, 'Share revoked');
     await expect.poll(() => partner.getByTestId('mould-item').count(), { timeout: 15_000 }).toBe(0);
   }, 240_000);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoSideScroll, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  clickWhenSettled,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, type TestDevice } from './support/moulds.js';
 import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
@@ -24,10 +32,6 @@ afterAll(async () => {
 
 const rowOf = (page: Page, orderNo: string) =>
   page.getByTestId('work-orders-table').locator('tr.ant-table-row', { hasText: orderNo });
-
-async function confirmDialog(page: Page): Promise<void> {
-  await page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').click();
-}
 
 /** A demo mould with no work order of the demo, its device replaced by one the test drives, and its counter now. */
 async function drivenMould(): Promise<{
@@ -83,12 +87,7 @@ describe('work orders', () => {
     await page.getByTestId('wo-save').click();
     await expect.poll(() => page.getByTestId('work-order-form').innerText(), SLOW).toContain('Use letters, digits');
     await page.getByTestId('wo-order-no').fill('E2E-1/(A)');
-    await page.getByTestId('wo-mould').click();
-    await page.keyboard.type(mould.mold_number);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: mould.mold_number })
-      .first()
-      .click();
+    await chooseOption(page, page.getByTestId('wo-mould'), { typed: mould.mold_number, option: mould.mold_number });
     await page.getByTestId('wo-machine').fill('Engel 250');
     await page.getByTestId('wo-workshop').fill('Hall C');
     await page.getByTestId('wo-project').fill('E2E cap');
@@ -105,7 +104,7 @@ describe('work orders', () => {
 
   it('starts it after the confirmation, and offers no edit while working', async () => {
     await page.getByTestId(`wo-start-${orderId}`).click();
-    await confirmDialog(page);
+    await clickWhenSettled(page, 'wo-start-confirm');
     await expect.poll(() => row().innerText(), SLOW).toContain('Working');
     await waitForToastsGone(page);
     expect(await page.getByTestId(`wo-edit-${orderId}`).count()).toBe(0);

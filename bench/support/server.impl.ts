@@ -23,6 +23,8 @@
  *   loop-delay → the server's event-loop delay since the last `loop-delay` (or the start), from
  *     perf_hooks.monitorEventLoopDelay (10 ms resolution): {"p50_ms","p99_ms","max_ms","mean_ms"}; the
  *     server exposes no metrics of its own, so this bench-only monitor runs in the server's process
+ *   memory → the server's process.memoryUsage() in MB: {"rss_mb","heap_total_mb","heap_used_mb","external_mb",
+ *     "array_buffers_mb"} (the JavaScript heap against what PGlite's WebAssembly memory and buffers hold)
  *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
  *   demo-caught-up → with --demo: {"devices": devices that sent readings, "caught_up": those whose newest
  *     reading is less than 3 minutes old} (the simulator's back-fill is done when every demo device is)
@@ -44,7 +46,7 @@
  * to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -60,6 +62,7 @@ import { IngestRepository } from '../../server/src/ingest/ingest.repository.js';
 import { StateEngine } from '../../server/src/state/state-engine.js';
 import { seedOrganization } from '../../server/src/seed/organization.js';
 import { prepareServer } from '../../server/src/start.js';
+import { processCpuMs } from './proc.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -364,6 +367,18 @@ try {
           }),
         );
         loopDelay.reset();
+      } else if (command === 'memory') {
+        const mb = (bytes: number) => Math.round(bytes / 1048576);
+        const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+        console.log(
+          JSON.stringify({
+            rss_mb: mb(rss),
+            heap_total_mb: mb(heapTotal),
+            heap_used_mb: mb(heapUsed),
+            external_mb: mb(external),
+            array_buffers_mb: mb(arrayBuffers),
+          }),
+        );
       } else if (command === 'monitor' && moldId !== null) {
         // bench/alarm-notify.mjs: the mould is monitored, T1 set 40 °C ± 5.
         const info = JSON.stringify({ mold_temp_setting: [{ name: 'T1', set: 40, alert: 5 }] });
@@ -426,12 +441,9 @@ function followBackends(db: Kysely<Database>): void {
     const { rows } = await sql<{ pid: number }>`
       select pid from pg_stat_activity where application_name = ${schema}`.execute(db);
     for (const { pid } of rows) {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        backendCpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-      } catch {
-        // ended meanwhile
-      }
+      const cpuMs = processCpuMs(pid) as number | null;
+      // A backend that ended meanwhile is counted up to its last sighting.
+      if (cpuMs !== null) backendCpu.set(pid, cpuMs);
     }
   };
   setInterval(() => void sampleBackends?.().catch(() => undefined), 500).unref();

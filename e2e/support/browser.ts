@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 declare global {
   interface Window {
@@ -98,6 +98,30 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
+/** The laptop window DESIGN §12 holds screens to (1366 × 768). */
+export const LAPTOP_WINDOW = { width: 1366, height: 768 } as const;
+
+/**
+ * Reads the screen again at the laptop window, then brings the page back to its own size: for a test
+ * that reads its screen at 1440 px and has no step of its own at 1366.
+ */
+export async function atLaptopWidth(page: Page, read: () => Promise<void>): Promise<void> {
+  const own = page.viewportSize();
+  await page.setViewportSize(LAPTOP_WINDOW);
+  await afterLayout(page);
+  await read();
+  if (own) await page.setViewportSize(own);
+  await afterLayout(page);
+}
+
+/** Two frames for the page to lay itself out at its new size (charts and maps redraw on a resize), then `settled`. */
+async function afterLayout(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await settled(page);
+}
+
 /**
  * A failed test's pages as they were: each one's address, open dialogs and toasts in the log (which
  * is all CI keeps), and a screenshot `failed-<test>-<n>.png` beside the others.
@@ -135,14 +159,66 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Clicks a dialog's or popover's button once it has opened: on a loaded machine a click during the
- * zoom-in landed beside the moving button and left the dialog open.
+ * Clicks a dialog's or popover's button, or a dropdown's option, once it has opened: on a loaded
+ * machine a click during the zoom-in landed beside the moving button and left the dialog open. It
+ * waits on the button's own dialog, not on the whole page as `settled` does: a page behind may keep
+ * a spinner turning.
  */
 export async function clickWhenSettled(page: Page, testId: string): Promise<void> {
-  const button = page.getByTestId(testId);
-  await button.waitFor();
-  await settled(page);
-  await button.click();
+  await clickInPlace(page, page.getByTestId(testId));
+}
+
+async function clickInPlace(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  await page.waitForFunction(stillInPlace, await target.elementHandle());
+  await target.click();
+}
+
+export type OptionChoice = {
+  /** The first option holding this text, or the option at this index; the first option by default. */
+  option?: string | RegExp | number;
+  /** Typed into the select's search box once it is open. */
+  typed?: string;
+};
+
+/**
+ * Chooses an option of an antd select (a locator of the select itself) as a user would: opens it
+ * once it is enabled, looks for the option in this select's own dropdown (another may still be
+ * closing), clicks it once the dropdown has slid in (a click on the moving option can land beside
+ * it, and the choice is lost) and waits until the select shows it. A multiple select left open is
+ * not clicked again. Answers the option's text.
+ */
+export async function chooseOption(page: Page, select: Locator, choice: OptionChoice = {}): Promise<string> {
+  const search = select.locator('input').first();
+  await expect.poll(async () => (await select.getAttribute('class')) ?? '').not.toContain('ant-select-disabled');
+  if ((await search.getAttribute('aria-expanded')) !== 'true') await select.click();
+  if (choice.typed !== undefined) await page.keyboard.type(choice.typed);
+  await expect.poll(() => search.getAttribute('aria-controls')).toBeTruthy();
+  const listbox = await search.getAttribute('aria-controls');
+  const options = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listbox}"]`) })
+    .locator('.ant-select-item-option');
+  const { option: wanted = 0 } = choice;
+  const option = typeof wanted === 'number' ? options.nth(wanted) : options.filter({ hasText: wanted }).first();
+  await option.waitFor();
+  const label = (await option.innerText()).trim();
+  await clickInPlace(page, option);
+  // textContent: innerText stays empty while the select keeps the focus (antd 6 with a search box),
+  // and leaves out the tags a multiple select folds into "+ n".
+  await expect.poll(() => select.textContent()).toContain(label);
+  return label;
+}
+
+/**
+ * Runs in the page: no box around the element is moving in. rc-motion gives a box coming in
+ * `…-appear` / `…-enter` from its first frame (prepare, start, active) and takes it away at the end.
+ */
+function stillInPlace(element: Element | null): boolean {
+  for (let box = element; box; box = box.parentElement) {
+    if (/-(appear|enter)\b/.test(box.getAttribute('class') ?? '')) return false;
+  }
+  return true;
 }
 
 /** The page never scrolls sideways: what is wider scrolls inside its own box. */

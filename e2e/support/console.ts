@@ -53,7 +53,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`console did not start within 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -68,6 +68,12 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
       clearTimeout(timer);
       reject(new Error(`console exited with ${code}:\n${output}`));
     });
+  });
+  // One that did not start is not left running (start.mjs passes SIGTERM on to its server).
+  await started.catch((error: unknown) => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -20,6 +20,7 @@ export function DeviceActions({ device, onToken, onUnbound }: DeviceActionsProps
     confirm({
       title: t('device.newTokenTitle', { deviceNo }),
       content: t('device.newTokenContent'),
+      okButtonProps: { 'data-testid': 'device-new-token-confirm' },
       onOk: async () => onToken({ deviceNo, token: await rotateDeviceToken(device.id) }),
     });
   const askUnbind = () =>

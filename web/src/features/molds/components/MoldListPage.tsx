@@ -70,7 +70,7 @@ export function MoldListPage({ title }: ScreenProps) {
     confirm({
       title: t('list.deleteTitle', { name: mould.name }),
       content: t('list.deleteContent'),
-      okButtonProps: { danger: true },
+      okButtonProps: { danger: true, 'data-testid': 'mould-delete-confirm' },
       onOk: async () => {
         toast.success(await deleteMold(mould.id));
         await list.query.refetch();

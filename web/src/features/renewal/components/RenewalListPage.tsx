@@ -27,7 +27,7 @@ function useActions(t: Translate) {
         content: t('confirmCancel.content'),
         okText: t('confirmCancel.ok'),
         cancelText: t('confirmCancel.back'),
-        okButtonProps: { danger: true },
+        okButtonProps: { danger: true, 'data-testid': 'renewal-cancel-confirm' },
         onOk: async () => {
           try {
             toast.success(await cancelRenewal(order.id));

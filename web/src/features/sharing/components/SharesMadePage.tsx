@@ -69,7 +69,7 @@ export function SharesMadePage({ title }: ScreenProps) {
     confirm({
       title: t('made.revokeTitle', { email: share.email }),
       content: t('made.revokeContent', { count: share.molds.length }),
-      okButtonProps: { danger: true },
+      okButtonProps: { danger: true, 'data-testid': 'share-revoke-confirm' },
       onOk: async () => {
         toast.success(await revokeShare(share.id));
         await list.query.refetch();

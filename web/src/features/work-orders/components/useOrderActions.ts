@@ -57,6 +57,7 @@ export function useOrderActions(handlers: {
       confirm({
         title: t('confirm.startTitle', { orderNo: order.order_no }),
         content: t('confirm.startContent'),
+        okButtonProps: { 'data-testid': 'wo-start-confirm' },
         onOk: run(() => startWorkOrder(order.id)),
       }),
     stop: (order: WorkOrderRecord) =>
