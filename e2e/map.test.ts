@@ -100,7 +100,8 @@ describe('the map', () => {
     // Search flies to a mould and selects it.
     const name = (await listItems(page).first().locator('.mw-map-list-name').innerText()).trim();
     await page.getByTestId('map-search').locator('input').fill(name);
-    await openDropdowns(page).locator('.ant-select-item-option').first().click();
+    // Its option, not the first of any open list: the connection filter's may still be closing.
+    await openDropdowns(page).locator('.ant-select-item-option', { hasText: name }).first().click();
     await expect.poll(() => page.getByTestId('map-facts-name').innerText()).toBe(name);
     // Its marker is drawn once the fly there ends, an animation whose length follows the distance (and the machine's load).
     await expect.poll(() => page.locator('.mw-map-marker-selected').count(), { timeout: 10_000 }).toBe(1);

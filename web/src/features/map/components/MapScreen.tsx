@@ -1,7 +1,7 @@
-import { AutoComplete, Alert, Button, Empty, Select } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { AutoComplete, Alert, Button, Select } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GLOSSARY, MenuId, stateColour, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
+import { GLOSSARY, MenuId, type LatLng, type LivePosition, type ManualPosition } from '@mouldwatch/shared';
 import { mouldFactsPath, type ScreenProps } from '../../../lib/screen';
 import { useMenuActions } from '../../../components/admin/useMenuActions';
 import { currentLanguage } from '../../../i18n';
@@ -16,6 +16,7 @@ import { applyPositions, passes, searchMoulds, type MapFilters, type MapMould } 
 import { MapLegend } from './MapLegend';
 import { MouldFacts } from './MouldFacts';
 import { MouldMap } from './MouldMap';
+import { MouldsInView, type MouldsInViewHandle } from './MouldsInView';
 import './map.css';
 
 /** The history (a table) and the manual position form load when first opened: the map itself stays light. */
@@ -32,8 +33,6 @@ const ManualPositionModal = lazy(() =>
 
 /** Live changes gather this long before the map redraws: 10,000 moulds are not re-indexed per message. */
 const LIVE_BATCH_MS = 1000;
-/** The side list shows at most this many of the moulds in view. */
-const LIST_LIMIT = 100;
 const STATE_FILTERS = ['run', 'idle', 'alarm', 'stop', 'off'] as const;
 
 interface MouldStore {
@@ -112,7 +111,8 @@ export function MapScreen({ title }: ScreenProps) {
   const [online, setOnline] = useState<boolean>();
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [inView, setInView] = useState<number[]>([]);
+  const inViewList = useRef<MouldsInViewHandle>(null);
+  const showInView = useCallback((ids: number[]) => inViewList.current?.show(ids), []);
   const [focus, setFocus] = useState<{ point: LatLng; seq: number } | null>(null);
   const [tilesUnavailable, setTilesUnavailable] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -128,15 +128,6 @@ export function MapScreen({ title }: ScreenProps) {
   }, [moulds, organisation, stateFilter, online]);
   const selected = selectedId === null ? undefined : moulds.get(selectedId);
   const found = useMemo(() => searchMoulds(filtered, search), [filtered, search]);
-  const listed = useMemo(
-    () =>
-      inView
-        .slice(0, LIST_LIMIT)
-        .map((id) => moulds.get(id))
-        .filter((mould): mould is MapMould => mould !== undefined),
-    [inView, moulds],
-  );
-
   const flyTo = (mould: MapMould) => {
     setSelectedId(mould.id);
     setFocus((previous) => ({ point: { lat: mould.lat, lng: mould.lng }, seq: (previous?.seq ?? 0) + 1 }));
@@ -265,7 +256,7 @@ export function MapScreen({ title }: ScreenProps) {
             moulds={filtered}
             selectedId={selectedId}
             onSelect={setSelectedId}
-            onView={setInView}
+            onView={showInView}
             focus={focus}
             onPick={manual?.picking ? pick : undefined}
             track={historyOpen ? track : null}
@@ -297,32 +288,7 @@ export function MapScreen({ title }: ScreenProps) {
               onClose={() => setSelectedId(null)}
             />
           ) : null}
-          <div className="mw-map-list" data-testid="map-list">
-            <div className="mw-map-list-head">{t('inView', { count: inView.length })}</div>
-            {listed.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noneInView')} />
-            ) : (
-              <ul>
-                {listed.map((mould) => (
-                  <li key={mould.id}>
-                    <button
-                      type="button"
-                      className={mould.id === selectedId ? 'mw-map-list-item is-selected' : 'mw-map-list-item'}
-                      onClick={() => flyTo(mould)}
-                      data-testid="map-list-item"
-                    >
-                      <span className="mw-map-dot" style={{ background: stateColour(mould.state) }} />
-                      <span className="mw-map-list-name">{mould.name}</span>
-                      <span className="mw-map-list-number">{mould.moldNumber}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {inView.length > LIST_LIMIT && (
-              <div className="mw-map-list-more">{t('moreInView', { count: inView.length - LIST_LIMIT })}</div>
-            )}
-          </div>
+          <MouldsInView ref={inViewList} moulds={moulds} selectedId={selectedId} onChoose={flyTo} />
         </aside>
       </div>
       <Suspense fallback={null}>

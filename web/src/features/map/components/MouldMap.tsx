@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { gcj02ToWgs84, type LatLng, type TileLayerConfig } from '@mouldwatch/shared';
 import { clusterHtml, clusterSize, markerHtml } from '../model/icons';
-import { HISTORY_DRAWER_HEIGHT, iconKind, toDrawn, type MapMould } from '../model/mapModel';
+import { HISTORY_DRAWER_HEIGHT, iconKind, toDrawn, type IconKind, type MapMould } from '../model/mapModel';
 
 export interface MouldMapProps {
   variant: 1 | 2;
@@ -44,6 +44,9 @@ export function MouldMap(props: MouldMapProps) {
   const trackLayer = useRef<L.LayerGroup | null>(null);
   const index = useRef<Supercluster<Props> | null>(null);
   const drawn = useRef<Array<{ mould: MapMould; point: LatLng }>>([]);
+  /** The markers on the map by what they show; a cluster's key holds its index's generation. */
+  const shown = useRef(new Map<string, L.Marker>());
+  const indexGeneration = useRef(0);
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
@@ -62,43 +65,32 @@ export function MouldMap(props: MouldMapProps) {
     ];
     const features = index.current.getClusters(bbox, zoom);
     const layer = markers.current;
-    layer.clearLayers();
     const { selectedId } = latest.current;
+    const next = new Map<string, L.Marker>();
     for (const feature of features) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       const properties = feature.properties as Partial<ClusterProperties> & Partial<Props>;
       if (properties.cluster) {
-        const count = properties.point_count ?? 0;
-        const size = clusterSize(count);
-        const marker = L.marker([lat, lng], {
-          icon: L.divIcon({ html: clusterHtml(count), className: 'mw-map-cluster-icon', iconSize: [size, size] }),
-          keyboard: false,
-        });
-        marker.on('click', () => {
+        const key = `c:${indexGeneration.current}:${properties.cluster_id}`;
+        const expand = () => {
           const expansion = index.current?.getClusterExpansionZoom(properties.cluster_id ?? 0) ?? zoom + 2;
           instance.flyTo([lat, lng], Math.min(expansion, 18));
-        });
-        layer.addLayer(marker);
+        };
+        next.set(key, shown.current.get(key) ?? clusterMarker({ lat, lng }, properties.point_count ?? 0, expand));
         continue;
       }
       const entry = drawn.current[properties.index ?? -1];
       if (!entry) continue;
-      const selected = entry.mould.id === selectedId;
-      const kind = iconKind(entry.mould, selected);
-      const size = selected ? 34 : 26;
-      const marker = L.marker([lat, lng], {
-        icon: L.divIcon({
-          html: markerHtml(kind, entry.mould.state, entry.mould.source),
-          className: `mw-map-marker mw-map-marker-${kind}`,
-          iconSize: [size, Math.round(size * 1.3)],
-          iconAnchor: [size / 2, Math.round(size * 1.3)],
-        }),
-        title: entry.mould.name,
-        zIndexOffset: selected ? 1000 : 0,
-      });
-      marker.on('click', () => latest.current.onSelect(entry.mould.id));
-      layer.addLayer(marker);
+      const { mould } = entry;
+      const kind = iconKind(mould, mould.id === selectedId);
+      const key = `m:${mould.id}:${lat}:${lng}:${kind}:${mould.state}:${mould.source}:${mould.name}`;
+      const select = () => latest.current.onSelect(mould.id);
+      next.set(key, shown.current.get(key) ?? mouldMarker({ lat, lng }, mould, kind, select));
     }
+    // Markers still in view stay as they are: a pan draws only those coming into view.
+    for (const [key, marker] of shown.current) if (!next.has(key)) layer.removeLayer(marker);
+    for (const [key, marker] of next) if (!shown.current.has(key)) layer.addLayer(marker);
+    shown.current = next;
     // The side list: the moulds drawn inside the view.
     const ids: number[] = [];
     for (const { mould, point } of drawn.current) if (bounds.contains([point.lat, point.lng])) ids.push(mould.id);
@@ -125,6 +117,7 @@ export function MouldMap(props: MouldMapProps) {
       observer.disconnect();
       instance.remove();
       map.current = null;
+      shown.current = new Map();
     };
   }, []);
 
@@ -176,6 +169,7 @@ export function MouldMap(props: MouldMapProps) {
       })),
     );
     index.current = cluster;
+    indexGeneration.current += 1;
     const instance = map.current;
     if (instance && !fitted.current && drawn.current.length > 0) {
       fitted.current = true;
@@ -227,6 +221,31 @@ export function MouldMap(props: MouldMapProps) {
       data-variant={variant}
     />
   );
+}
+
+function clusterMarker(at: LatLng, count: number, onClick: () => void): L.Marker {
+  const size = clusterSize(count);
+  const marker = L.marker([at.lat, at.lng], {
+    icon: L.divIcon({ html: clusterHtml(count), className: 'mw-map-cluster-icon', iconSize: [size, size] }),
+    keyboard: false,
+  });
+  return marker.on('click', onClick);
+}
+
+function mouldMarker(at: LatLng, mould: MapMould, kind: IconKind, onClick: () => void): L.Marker {
+  const selected = kind === 'selected';
+  const size = selected ? 34 : 26;
+  const marker = L.marker([at.lat, at.lng], {
+    icon: L.divIcon({
+      html: markerHtml(kind, mould.state, mould.source),
+      className: `mw-map-marker mw-map-marker-${kind}`,
+      iconSize: [size, Math.round(size * 1.3)],
+      iconAnchor: [size / 2, Math.round(size * 1.3)],
+    }),
+    title: mould.name,
+    zIndexOffset: selected ? 1000 : 0,
+  });
+  return marker.on('click', onClick);
 }
 
 /** How much of the map the history drawer covers at the bottom of the window (at most 60 % of it). */
