@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BaseSequencer, type ProjectConfig, type TestSpecification } from 'vitest/node';
 
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +38,18 @@ class WaitingFilesFirst extends BaseSequencer {
     return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
   }
 }
+
+/** The browser tests' settings (the journeys and the budgets). */
+const browserTests: ProjectConfig = {
+  environment: 'node',
+  setupFiles: ['e2e/support/on-failure.ts'],
+  // A test is a whole user journey (log in, a dozen screens): at a load of 10 on CI's two cores one
+  // took over 60 s while every step waited its normal time.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  // A browser on a loaded CI machine: what a click changes may take seconds to show.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   resolve,
@@ -94,19 +106,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/*.test.ts'],
+          ...browserTests,
           sequence: { groupOrder: 1 },
-          environment: 'node',
-          setupFiles: ['e2e/support/on-failure.ts'],
-          // A test is a whole user journey (log in, a dozen screens): at a load of 10 on CI's two
-          // cores one took over 60 s while every step waited its normal time.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
           // Three files side by side (each its own server, data directory and browser): a journey
           // waits on its screens more than it computes; two used 0.9 of CI's two cores
           // (docs/decisions.md, "CI's stages side by side").
           maxWorkers: 3,
-          // A browser on a loaded CI machine: what a click changes may take seconds to show.
-          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -118,13 +123,9 @@ export default defineConfig({
         test: {
           name: 'e2e-budgets',
           include: ['e2e/budgets/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['e2e/support/on-failure.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          maxWorkers: 1,
+          ...browserTests,
           sequence: { groupOrder: 2 },
-          expect: { poll: { timeout: 10_000 } },
+          maxWorkers: 1,
         },
       },
     ],
