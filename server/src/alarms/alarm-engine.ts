@@ -556,7 +556,13 @@ export class AlarmEngine {
       return null;
     }
     const stored = await this.#repository.readingAlarmsFrom(trx, mould.id, anchor);
-    const openAtAnchor = stored.filter((row) => row.opened_at < anchor);
+    const openAtAnchor = await this.#asOfAnchor(
+      trx,
+      mould,
+      cut,
+      stored.filter((row) => row.opened_at < anchor),
+      anchor,
+    );
     const judged = judgeReadings({
       info: this.#infos.of(mould.id, mould.version, mould.info),
       monitored: mould.launch_listen === 1,
@@ -570,6 +576,39 @@ export class AlarmEngine {
       readings: window.map(judgedReading),
     });
     return { judged, stored, openAtAnchor };
+  }
+
+  /**
+   * The alarms open at a re-judge's anchor, each with its worst value among its readings before the
+   * anchor. A stored value may come from a reading after the anchor that the replay puts after the
+   * alarm's close (a late reading that closes it earlier), and the replay, where an open alarm keeps
+   * its worst value, would keep it. Their readings are judged as late ones (worst values only) from
+   * the earliest opening; a value none of them gives again (an offline alarm's, readings past the
+   * raw retention) stays as stored.
+   */
+  async #asOfAnchor(
+    trx: Transaction<Database>,
+    mould: MouldFacts,
+    cut: string,
+    open: readonly AlarmRow[],
+    anchor: Date,
+  ): Promise<AlarmRow[]> {
+    if (open.length === 0) return [];
+    const from = new Date(Math.min(...open.map((row) => row.opened_at.getTime())));
+    const range = { from, before: anchor };
+    const readings = await this.#repository.judgedReadings(trx, mould.id, cut, range, MAX_REJUDGE_READINGS + 1);
+    if (readings.length > MAX_REJUDGE_READINGS) return [...open];
+    const asOfAnchor = judgeReadings({
+      info: this.#infos.of(mould.id, mould.version, mould.info),
+      monitored: true,
+      tracks: { ...emptyTracks(), lastTs: epoch(anchor) },
+      open: openMap(open.map((row) => ({ ...row, value: null }))),
+      readings: readings.map(judgedReading),
+    }).open;
+    return open.map((row) => {
+      const value = asOfAnchor.get(alarmKey({ alarmType: row.alarm_type, channel: row.channel }))?.value;
+      return value === null || value === undefined ? row : { ...row, value };
+    });
   }
 
   /**

@@ -54,8 +54,10 @@ export function reconcileAlarms(
   const revised: AlarmRevision[] = [];
   const created: CreatedPlan[] = [];
   const keptIds = new Set(kept.map((plan) => plan.row.id));
+  const storedById = new Map(stored.map((row) => [row.id, row]));
   for (const plan of kept) {
-    const change = revision(plan.row, plan, plan.row.opened_at);
+    // Against the row as stored: a kept plan may start from a value read again at the anchor.
+    const change = revision(storedById.get(plan.row.id) ?? plan.row, plan, plan.row.opened_at);
     if (change) revised.push(change);
   }
   const free = [...stored]

@@ -280,23 +280,25 @@ export class AlarmsRepository {
 
   /**
    * A mould's readings judged by the end of this run (transactions below `cut`), in reading-time
-   * order: the `limit` latest before `before`, or the `limit` first from `from` on.
+   * order: the `limit` latest before `before`, or the `limit` first from `from` on (before `before`).
    */
   async judgedReadings(
     trx: Transaction<Database>,
     moldId: number,
     cut: string,
-    range: { before: Date } | { from: Date },
+    range: { from: Date; before?: Date } | { before: Date },
     limit: number,
   ): Promise<ReadingToJudge[]> {
-    const order = 'before' in range ? sql`desc` : sql`asc`;
+    const from = 'from' in range ? range.from : undefined;
+    const order = from === undefined ? sql`desc` : sql`asc`;
     return asJson<ReadingToJudge>(
       trx,
       sql`
         select ${JUDGED_COLUMNS}, true as ready
         from readings
         where mold_id = ${moldId} and xid < ${cut}::xid8
-          and ${'before' in range ? sql`ts < ${range.before}` : sql`ts >= ${range.from}`}
+          and ${from === undefined ? sql`true` : sql`ts >= ${from}`}
+          and ${range.before === undefined ? sql`true` : sql`ts < ${range.before}`}
         order by ts ${order}, seq ${order}
         limit ${limit}`,
       sql`r.ts, r.seq`,

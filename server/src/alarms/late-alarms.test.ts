@@ -177,6 +177,25 @@ describe('alarms of late readings', () => {
     expect(after.filter((row) => row.id > before.at(-1)!.id).map((row) => row.notified_count)).toEqual([0, 0]);
   });
 
+  it("gives an alarm a late reading closes earlier the worst value of its own readings, not a newer reading's", async () => {
+    // Channel A at 70 for readings 10 to 59 (open at 10), back at 60 from 60; reading 90 alone at 90.
+    const day = oneDay()
+      .slice(0, 91)
+      .map((reading, i) => ({
+        ...reading,
+        cycle_time: 30,
+        mold_temp: [i === 90 ? 90 : i >= 10 && i < 60 ? 70 : 60, null, null, null],
+      }));
+    const at = (i: number) => DAY_START * 1000 + i * 60_000;
+    const inOrder = await outcome((await sendJudged([day])).moldId);
+    expect(inOrder.alarms.map(({ opened, closed, value }) => [opened, closed, value])).toEqual([[at(10), at(60), 70]]);
+    // Reading 90, judged while the alarm was open, raised its value to 90; the late readings close it
+    // at 60, long after the re-judge's anchor (the alarm is open there, not replayed from its opening).
+    const late = (i: number) => i >= 60 && i < 90;
+    const mould = await sendJudged([day.filter((_, i) => !late(i)), day.filter((_, i) => late(i))]);
+    expect(await outcome(mould.moldId)).toEqual(inOrder);
+  });
+
   it('withdraws an alarm the late reading undoes, with its notices', async () => {
     // Ends on reading 24: the alarm the missing reading 22 lets open is still open, so notified.
     const day = oneDay().slice(0, 25);
