@@ -584,7 +584,8 @@ export class AlarmEngine {
    * alarm's close (a late reading that closes it earlier), and the replay, where an open alarm keeps
    * its worst value, would keep it. Their readings are judged as late ones (worst values only) from
    * the earliest opening; a value none of them gives again (an offline alarm's, readings past the
-   * raw retention) stays as stored.
+   * raw retention) stays as stored, as do all when they are more than a re-judge replays. The level
+   * stays as stored: a reading after the close that raised early to alert is not undone yet.
    */
   async #asOfAnchor(
     trx: Transaction<Database>,
