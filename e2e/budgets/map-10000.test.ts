@@ -56,6 +56,9 @@ it('the map draws 10,000 moulds in ≤ 1 s and pans and zooms without a long tas
   );
   expect(firstDraw).toBeLessThanOrEqual(LOADED_WITHIN_MS);
   // As the user first sees them: the panning below ends over an empty part of the map.
+  const list = page.getByTestId('map-list');
+  await expect.poll(() => list.locator('.mw-map-list-head').innerText()).toBe('Moulds in view: 10,000');
+  expect(await list.locator('.mw-map-list-more').innerText()).toBe('9,900 more: zoom in to see them');
   await screenshot(page, 'map-10000-en', { fullPage: false });
 
   const box = (await page.getByTestId('map-canvas').boundingBox())!;

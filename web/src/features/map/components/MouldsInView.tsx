@@ -1,6 +1,7 @@
 import { Empty } from 'antd';
 import { startTransition, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { stateColour } from '@mouldwatch/shared';
+import { HTML_LANG, currentLanguage } from '../../../i18n';
 import { useFeatureTranslation } from '../../../i18n/featureCatalogs';
 import type { MapMould } from '../model/mapModel';
 
@@ -27,6 +28,7 @@ interface MouldsInViewProps {
 export function MouldsInView({ ref, moulds, selectedId, onChoose }: MouldsInViewProps) {
   const { t } = useFeatureTranslation('map');
   const [inView, setInView] = useState<number[]>([]);
+  const numbers = new Intl.NumberFormat(HTML_LANG[currentLanguage()]);
   useImperativeHandle(ref, () => ({ show: (ids) => startTransition(() => setInView(ids)) }), []);
   const listed = useMemo(
     () =>
@@ -38,7 +40,7 @@ export function MouldsInView({ ref, moulds, selectedId, onChoose }: MouldsInView
   );
   return (
     <div className="mw-map-list" data-testid="map-list">
-      <div className="mw-map-list-head">{t('inView', { count: inView.length })}</div>
+      <div className="mw-map-list-head">{t('inView', { count: numbers.format(inView.length) })}</div>
       {listed.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noneInView')} />
       ) : (
@@ -60,7 +62,7 @@ export function MouldsInView({ ref, moulds, selectedId, onChoose }: MouldsInView
         </ul>
       )}
       {inView.length > LIST_LIMIT && (
-        <div className="mw-map-list-more">{t('moreInView', { count: inView.length - LIST_LIMIT })}</div>
+        <div className="mw-map-list-more">{t('moreInView', { count: numbers.format(inView.length - LIST_LIMIT) })}</div>
       )}
     </div>
   );
