@@ -41,9 +41,9 @@ const pages: Page[] = [];
 
 beforeAll(async () => {
   // No state sweep: it would compete for the CPU the browser runs on. Readings still move the
-  // moulds they come from at once. The maintenance check runs at the start only: its notices (the
-  // demo's tasks due within days) arrived as popups at a moment no test chose, and one covered the
-  // reorder button while the test's pointer, resting on it, kept the popup open.
+  // moulds they come from at once. No maintenance check either (its first run is an hour away): its
+  // notices (the demo's tasks due within days) arrived as popups at a moment no test chose, and one
+  // covered the reorder button while the test's pointer, resting on it, kept the popup open.
   const quiet = { jobs: { state: { sweepIntervalMs: 2 ** 31 - 1 }, maintenance: { intervalMs: 3_600_000 } } };
   [consoleApp, browser] = await Promise.all([startInProcessConsole(quiet), launchBrowser()]);
   ({ moulds, play } = await demoMoulds(consoleApp.server, await consoleApp.userId('admin')));
