@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedOrganization } from '../../server/src/seed/organization.js';
 import { launchBrowser, screenshot, type TestBrowser } from '../support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from '../support/in-process.js';
-import { LONG_TASK_MS, longTasksDuring } from '../support/long-tasks.js';
+import { LONG_TASK_MS, fromIdleWorkOrders, longTasksDuring } from '../support/long-tasks.js';
 import { seedManyMoulds } from '../support/many-moulds.js';
 import { logIn } from '../support/session.js';
 import { startTileServer, type TileServer } from '../support/tile-server.js';
@@ -36,8 +36,7 @@ afterAll(async () => {
 it('the map draws 10,000 moulds in ≤ 1 s and pans and zooms without a long task', async () => {
   const page = await browser.newPage();
   await logIn(page, consoleApp.url, MANY.username, MANY.password);
-  await page.goto(`${consoleApp.url}/workorder`);
-  await page.getByTestId('console').waitFor();
+  await fromIdleWorkOrders(page, consoleApp.url);
   const markers = page.locator('.mw-map-marker, .mw-map-cluster-icon');
 
   const started = Date.now();
@@ -52,7 +51,7 @@ it('the map draws 10,000 moulds in ≤ 1 s and pans and zooms without a long tas
     () => performance.getEntriesByName('mw-map-first-draw', 'measure')[0]?.duration ?? Number.NaN,
   );
   console.log(
-    `first draw ${Math.round(firstDraw)} ms; click to markers ${clickToMarkers} ms (chunk, call, draw); longest task ${loading.longestCpu} ms of CPU`,
+    `first draw ${Math.round(firstDraw)} ms; click to markers ${clickToMarkers} ms (chunk, call, draw); longest task ${loading.longestCpu} ms of CPU (${loading.longestRan})`,
   );
   expect(firstDraw).toBeLessThanOrEqual(LOADED_WITHIN_MS);
   // As the user first sees them: the panning below ends over an empty part of the map.
@@ -81,7 +80,7 @@ it('the map draws 10,000 moulds in ≤ 1 s and pans and zooms without a long tas
     }
   });
   console.log(
-    `panning and zooming: longest task ${moving.longestCpu} ms of CPU; over ${LONG_TASK_MS} ms by wall ${JSON.stringify(moving.wall)}`,
+    `panning and zooming: longest task ${moving.longestCpu} ms of CPU (${moving.longestRan}); over ${LONG_TASK_MS} ms by wall ${JSON.stringify(moving.wall)}`,
   );
   expect(moving.cpu, `tasks over ${LONG_TASK_MS} ms of CPU while panning and zooming`).toEqual([]);
 });

@@ -39,7 +39,12 @@ it('the users page draws a tree of 10,000 moulds without long tasks; a company t
     await page.getByTestId('mould-tree-count').waitFor();
   });
   console.log(
-    JSON.stringify({ treeLongTasksCpuMs: tasks.cpu, treeLongTasksWallMs: tasks.wall, longestCpu: tasks.longestCpu }),
+    JSON.stringify({
+      treeLongTasksCpuMs: tasks.cpu,
+      treeLongTasksWallMs: tasks.wall,
+      longestCpu: tasks.longestCpu,
+      longestRan: tasks.longestRan,
+    }),
   );
   await screenshot(page, 'users-tree-10000-en', { fullPage: false });
   expect(tasks.longestCpu).toBeLessThanOrEqual(LONG_TASK_MS);
