@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { AlarmType } from '@mouldwatch/shared';
 import type { AlarmsTable, Database, ReadingsTable, UserMessagesTable } from '../infra/db/schema.js';
+import { inParameterSlices } from '../infra/db/parameter-slices.js';
 
 export type AlarmRow = Selectable<AlarmsTable>;
 export type NewAlarm = Insertable<AlarmsTable>;
@@ -208,19 +209,20 @@ export class AlarmsRepository {
       tracks: string;
     }>,
   ): Promise<void> {
-    if (rows.length === 0) return;
-    await trx
-      .insertInto('alarm_tracks')
-      .values([...rows])
-      .onConflict((conflict) =>
-        conflict.column('mold_id').doUpdateSet((eb) => ({
-          last_ts: eb.ref('excluded.last_ts'),
-          powered_off: eb.ref('excluded.powered_off'),
-          offline_after_s: eb.ref('excluded.offline_after_s'),
-          tracks: eb.ref('excluded.tracks'),
-        })),
-      )
-      .execute();
+    await inParameterSlices(rows, (slice) =>
+      trx
+        .insertInto('alarm_tracks')
+        .values(slice)
+        .onConflict((conflict) =>
+          conflict.column('mold_id').doUpdateSet((eb) => ({
+            last_ts: eb.ref('excluded.last_ts'),
+            powered_off: eb.ref('excluded.powered_off'),
+            offline_after_s: eb.ref('excluded.offline_after_s'),
+            tracks: eb.ref('excluded.tracks'),
+          })),
+        )
+        .execute(),
+    );
   }
 
   /** The open alarms of these moulds, locked for the transaction. */
@@ -241,15 +243,16 @@ export class AlarmsRepository {
    * (the unique partial index) is skipped. Answers the rows inserted.
    */
   async insertAlarms(db: Kysely<Database> | Transaction<Database>, alarms: readonly NewAlarm[]): Promise<AlarmRow[]> {
-    if (alarms.length === 0) return [];
-    return db
-      .insertInto('alarms')
-      .values([...alarms])
-      .onConflict((conflict) =>
-        conflict.columns(['mold_id', 'alarm_type', 'channel']).where('closed_at', 'is', null).doNothing(),
-      )
-      .returningAll()
-      .execute();
+    return inParameterSlices(alarms, (slice) =>
+      db
+        .insertInto('alarms')
+        .values(slice)
+        .onConflict((conflict) =>
+          conflict.columns(['mold_id', 'alarm_type', 'channel']).where('closed_at', 'is', null).doNothing(),
+        )
+        .returningAll()
+        .execute(),
+    );
   }
 
   async updateAlarm(
@@ -368,12 +371,9 @@ export class AlarmsRepository {
     db: Kysely<Database> | Transaction<Database>,
     notices: ReadonlyArray<Insertable<UserMessagesTable>>,
   ) {
-    if (notices.length === 0) return [];
-    return db
-      .insertInto('user_messages')
-      .values([...notices])
-      .returning(['id', 'user_id'])
-      .execute();
+    return inParameterSlices(notices, (slice) =>
+      db.insertInto('user_messages').values(slice).returning(['id', 'user_id']).execute(),
+    );
   }
 
   /** Monitored moulds whose device has been silent past its learned interval, with no open offline alarm. */

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../infra/db/schema.js';
 import type { CycleRow } from '../modules/reports/cycle-row.js';
 import { readReport } from '../modules/reports/report-read.js';
+import { inParameterSlices } from '../infra/db/parameter-slices.js';
 
 type Db = Kysely<Database>;
 
@@ -280,7 +281,7 @@ export class CycleDaysRepository {
         where d.zone = t.zone and d.mold_id = t.mold_id and d.lo = t.lo`.execute(trx);
       const isDone = new Set(done.map(dayKey));
       const kept = computed.filter((day) => Number(day.n) > 0 && isDone.has(dayKey(day)));
-      if (kept.length > 0) await trx.insertInto('mold_cycle_days').values(kept).execute();
+      await inParameterSlices(kept, (slice) => trx.insertInto('mold_cycle_days').values(slice).execute());
       return done.length;
     });
   }

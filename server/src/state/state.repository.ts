@@ -1,13 +1,4 @@
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type OnConflictDatabase,
-  type OnConflictTables,
-  type Selectable,
-  type Transaction,
-} from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { SLOT_FRACTION_KEYS, STATE_ALARM_TYPES } from '@mouldwatch/shared';
 import type { Database, MoldStatusRow, ReadingsTable } from '../infra/db/schema.js';
 import { floatArrayText, timeText } from '../infra/db/array-params.js';
@@ -123,14 +114,12 @@ export class StateRepository {
 
   /** Adds each mould's slot time and energy to its slots (a share may be negative: time taken back). */
   addToSlots(trx: Transaction<Database>, sharesByMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>) {
-    return upsertSlots(trx, sharesByMold, (eb, column) =>
-      eb(`time_state_slots.${column}`, '+', eb.ref(`excluded.${column}`)),
-    );
+    return upsertSlots(trx, sharesByMold, (column) => `time_state_slots.${column} + excluded.${column}`);
   }
 
   /** Replaces each mould's slots with these (a recomputed window); the roll-up sees them as changed. */
   replaceSlots(trx: Transaction<Database>, slotsByMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>) {
-    return upsertSlots(trx, slotsByMold, (eb, column) => eb.ref(`excluded.${column}`));
+    return upsertSlots(trx, slotsByMold, (column) => `excluded.${column}`);
   }
 
   /**
@@ -230,38 +219,31 @@ const ROLLUP_BUCKET_SECONDS = 900;
 type SlotValueColumn = (typeof SLOT_VALUE_COLUMNS)[number];
 const SLOT_VALUE_COLUMNS = [...SLOT_FRACTION_KEYS, 'energy_kwh'] as const;
 
-/** Writes each mould's slots, a slot already there getting `value(eb, column)` in each column. */
+/**
+ * Writes each mould's slots, a slot already there getting `onConflict`'s value in each column: one
+ * array parameter per column (infra/db/array-params.ts). A VALUES list of a parameter per cell
+ * failed past 8,191 slots (65,535 parameters): a sweep after days down, across many moulds.
+ */
 async function upsertSlots(
   trx: Transaction<Database>,
   byMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>,
-  value: (
-    eb: ExpressionBuilder<OnConflictDatabase<Database, 'time_state_slots'>, OnConflictTables<'time_state_slots'>>,
-    column: SlotValueColumn,
-  ) => Expression<number>,
+  onConflict: (column: SlotValueColumn) => string,
 ): Promise<void> {
-  const rows = slotRows(byMold);
+  const rows = byMold.flatMap(({ moldId, shares }) =>
+    [...shares].map(([slot, account]) => ({ moldId, slot, account })),
+  );
   if (rows.length === 0) return;
-  await trx
-    .insertInto('time_state_slots')
-    .values(rows)
-    .onConflict((conflict) =>
-      conflict.columns(['mold_id', 'slot_start']).doUpdateSet((eb) => ({
-        ...Object.fromEntries(SLOT_VALUE_COLUMNS.map((column) => [column, value(eb, column)])),
-        updated_at: sql<Date>`now()`,
-      })),
-    )
-    .execute();
-}
-
-/** The slot rows of each mould's accounts. */
-function slotRows(byMold: ReadonlyArray<{ moldId: number; shares: SlotAccounts }>) {
-  return byMold.flatMap(({ moldId, shares }) =>
-    [...shares].map(([slot, { fractions, energyKwh }]) => ({
-      mold_id: moldId,
-      slot_start: new Date(slot * 1000),
-      ...fractions,
-      energy_kwh: energyKwh,
-    })),
+  const values = (column: SlotValueColumn) =>
+    rows.map(({ account }) => (column === 'energy_kwh' ? account.energyKwh : account.fractions[column]));
+  const columns = SLOT_VALUE_COLUMNS.join(', ');
+  await sql`
+    insert into time_state_slots (mold_id, slot_start, ${sql.raw(columns)})
+    select * from unnest(${rows.map((row) => row.moldId)}::bigint[],
+      ${rows.map((row) => timeText(new Date(row.slot * 1000)))}::timestamptz[],
+      ${sql.join(SLOT_VALUE_COLUMNS.map((column) => sql`${values(column)}::float8[]`))})
+    on conflict (mold_id, slot_start) do update set
+      ${sql.raw(SLOT_VALUE_COLUMNS.map((column) => `${column} = ${onConflict(column)}`).join(', '))}, updated_at = now()`.execute(
+    trx,
   );
 }
 

@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { migrationProvider } from './migrations/index.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -70,7 +71,7 @@ function openPostgres(
   // repeats of an idle one's is the same error.
   pool.on('connect', (client) => client.on('error', onConnectionError));
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -6,6 +6,7 @@ import type { SmsTransport } from '../sms/sms-gateway.js';
 import { SmtpMailer, type MailTransport } from './mailer.js';
 import { HttpSmsGateway } from '../sms/sms-gateway.js';
 import type { Selectable } from 'kysely';
+import { inParameterSlices } from '../db/parameter-slices.js';
 
 /** Tries per message before it is given up as 'failed' (about an hour of retries, see backoffSeconds). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -99,7 +100,7 @@ export class Outbox {
         created_at: now,
       }));
     if (rows.length === 0) return 0;
-    await db.insertInto('outbox').values(rows).execute();
+    await inParameterSlices(rows, (slice) => db.insertInto('outbox').values(slice).execute());
     return rows.length;
   }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 import { containing } from '../../infra/db/like.js';
+import { inParameterSlices } from '../../infra/db/parameter-slices.js';
 
 /** A mould of the caller's organisation the caller holds, with its place in the tree and its marks. */
 export interface TreeMoldRow {
@@ -335,15 +336,16 @@ export class MoldPermissionRepository {
       .$if(moldIds.length > 0, (query) => query.where('mold_id', 'not in', moldIds))
       .returning('mold_id')
       .execute();
-    const granted =
-      moldIds.length === 0
-        ? []
-        : await this.db
-            .insertInto('user_mold_grants')
-            .values(moldIds.map((moldId) => ({ user_id: userId, mold_id: moldId, shared_by: null })))
-            .onConflict((conflict) => conflict.columns(['user_id', 'mold_id']).doNothing())
-            .returning('mold_id')
-            .execute();
+    const granted = await inParameterSlices(
+      moldIds.map((moldId) => ({ user_id: userId, mold_id: moldId, shared_by: null })),
+      (slice) =>
+        this.db
+          .insertInto('user_mold_grants')
+          .values(slice)
+          .onConflict((conflict) => conflict.columns(['user_id', 'mold_id']).doNothing())
+          .returning('mold_id')
+          .execute(),
+    );
     return { granted: granted.map((row) => row.mold_id), revoked: revoked.map((row) => row.mold_id) };
   }
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { RemittanceInput, RenewalStatus } from '@mouldwatch/shared';
 import { containing } from '../../infra/db/like.js';
 import type { Database, RenewalPricesTable, RenewalsTable } from '../../infra/db/schema.js';
+import { inParameterSlices } from '../../infra/db/parameter-slices.js';
 
 export type RenewalRow = Selectable<RenewalsTable> & { record_number: number };
 export type PriceRow = Selectable<RenewalPricesTable>;
@@ -172,10 +173,10 @@ export class RenewalRepository {
       .values({ ...order, created_at: at } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('renewal_molds')
-      .values(moldIds.map((moldId) => ({ renewal_id: id, mold_id: moldId })))
-      .execute();
+    await inParameterSlices(
+      moldIds.map((moldId) => ({ renewal_id: id, mold_id: moldId })),
+      (slice) => trx.insertInto('renewal_molds').values(slice).execute(),
+    );
     return numeric(id);
   }
 
@@ -359,13 +360,16 @@ export class RenewalRepository {
     rows: { mold_id: number; expires_at: Date; stage: number }[],
     at: Date,
   ): Promise<{ mold_id: number; expires_at: Date; stage: number }[]> {
-    if (rows.length === 0) return [];
-    const claimed = await trx
-      .insertInto('renewal_reminders')
-      .values(rows.map((row) => ({ ...row, sent_at: at })))
-      .onConflict((oc) => oc.columns(['mold_id', 'expires_at', 'stage']).doNothing())
-      .returning(['mold_id', 'expires_at', 'stage'])
-      .execute();
+    const claimed = await inParameterSlices(
+      rows.map((row) => ({ ...row, sent_at: at })),
+      (slice) =>
+        trx
+          .insertInto('renewal_reminders')
+          .values(slice)
+          .onConflict((oc) => oc.columns(['mold_id', 'expires_at', 'stage']).doNothing())
+          .returning(['mold_id', 'expires_at', 'stage'])
+          .execute(),
+    );
     return claimed.map((row) => ({ ...row, mold_id: numeric(row.mold_id), stage: numeric(row.stage) }));
   }
 
@@ -406,8 +410,9 @@ export class RenewalRepository {
       content: string;
     }[],
   ): Promise<{ id: number; user_id: number }[]> {
-    if (notices.length === 0) return [];
-    return trx.insertInto('user_messages').values(notices).returning(['id', 'user_id']).execute();
+    return inParameterSlices(notices, (slice) =>
+      trx.insertInto('user_messages').values(slice).returning(['id', 'user_id']).execute(),
+    );
   }
 }
 
