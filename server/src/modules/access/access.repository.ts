@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MenuAction } from '@mouldwatch/shared';
+import { inParameterSlices } from '../../infra/db/parameter-slices.js';
 import type { Database } from '../../infra/db/schema.js';
 
 export class AccessRepository {
@@ -55,5 +56,23 @@ export class AccessRepository {
       .where('mold_id', 'in', moldIds)
       .execute();
     return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * Grants the moulds to the user, shared by `sharedBy` (null: granted by the organisation); a mould
+   * the user holds already stays as it is. Answers the moulds newly granted.
+   */
+  async addGrants(userId: number, moldIds: readonly number[], sharedBy: number | null): Promise<number[]> {
+    const rows = await inParameterSlices(
+      moldIds.map((moldId) => ({ user_id: userId, mold_id: moldId, shared_by: sharedBy })),
+      (slice) =>
+        this.db
+          .insertInto('user_mold_grants')
+          .values(slice)
+          .onConflict((conflict) => conflict.columns(['user_id', 'mold_id']).doNothing())
+          .returning('mold_id')
+          .execute(),
+    );
+    return rows.map((row) => row.mold_id);
   }
 }

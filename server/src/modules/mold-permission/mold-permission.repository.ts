@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 import { containing } from '../../infra/db/like.js';
-import { inParameterSlices } from '../../infra/db/parameter-slices.js';
+import { AccessRepository } from '../access/access.repository.js';
 
 /** A mould of the caller's organisation the caller holds, with its place in the tree and its marks. */
 export interface TreeMoldRow {
@@ -336,16 +336,7 @@ export class MoldPermissionRepository {
       .$if(moldIds.length > 0, (query) => query.where('mold_id', 'not in', moldIds))
       .returning('mold_id')
       .execute();
-    const granted = await inParameterSlices(
-      moldIds.map((moldId) => ({ user_id: userId, mold_id: moldId, shared_by: null })),
-      (slice) =>
-        this.db
-          .insertInto('user_mold_grants')
-          .values(slice)
-          .onConflict((conflict) => conflict.columns(['user_id', 'mold_id']).doNothing())
-          .returning('mold_id')
-          .execute(),
-    );
-    return { granted: granted.map((row) => row.mold_id), revoked: revoked.map((row) => row.mold_id) };
+    const granted = await new AccessRepository(this.db).addGrants(userId, moldIds, null);
+    return { granted, revoked: revoked.map((row) => row.mold_id) };
   }
 }

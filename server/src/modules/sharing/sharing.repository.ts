@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
-import { inParameterSlices } from '../../infra/db/parameter-slices.js';
+import { AccessRepository } from '../access/access.repository.js';
 
 /** A mould shared, as `[id, name, mold_number]` rows come out of json_agg. */
 type MoldTuple = [id: number, name: string, moldNumber: string];
@@ -241,17 +241,7 @@ export class SharingRepository {
 
   /** Adds grants shared by the sharer; moulds the recipient holds already stay as they are. Answers the new ones. */
   async grant(sharerId: number, recipientId: number, moldIds: readonly number[]): Promise<number[]> {
-    const rows = await inParameterSlices(
-      moldIds.map((moldId) => ({ user_id: recipientId, mold_id: moldId, shared_by: sharerId })),
-      (slice) =>
-        this.db
-          .insertInto('user_mold_grants')
-          .values(slice)
-          .onConflict((conflict) => conflict.columns(['user_id', 'mold_id']).doNothing())
-          .returning('mold_id')
-          .execute(),
-    );
-    return rows.map((row) => row.mold_id);
+    return new AccessRepository(this.db).addGrants(recipientId, moldIds, sharerId);
   }
 
   /** Takes away the sharer's shares to the recipient (all, or those not in `keep`). Answers the ids taken. */
