@@ -31,7 +31,7 @@ import {
   type NewAlarm,
   type ReadingToJudge,
   MAX_READINGS_PER_RUN,
-  receivedRangeOf,
+  readingsRangeOf,
 } from './alarms.repository.js';
 
 export interface AlarmEngineOptions {
@@ -379,7 +379,7 @@ export class AlarmEngine {
       const progress = await this.#repository.progress(trx);
       const horizon = await this.#repository.horizon(trx);
       blocks = horizon.blocks;
-      let rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin, progress.scan_from);
+      let rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin);
       let cut = horizon.xmin;
       const truncated = rows.length > MAX_READINGS_PER_RUN;
       if (truncated && xidBelow(rows[MAX_READINGS_PER_RUN]!.xid, cut)) cut = rows[MAX_READINGS_PER_RUN]!.xid;
@@ -388,14 +388,14 @@ export class AlarmEngine {
       const first = rows[0];
       if (truncated && first!.ready && rows[MAX_READINGS_PER_RUN]!.xid === first!.xid) {
         cut = (BigInt(first!.xid) + 1n).toString();
-        rows = await this.#repository.readingsFrom(trx, first!.xid, horizon.xmin, progress.scan_from, cut);
+        rows = await this.#repository.readingsFrom(trx, first!.xid, horizon.xmin, cut);
       }
       const ready = rows.filter((row) => row.ready && xidBelow(row.xid, cut));
       const more = ready.length < rows.length;
       if (ready.length === 0 && cut === progress.judged_below)
         return { more, truncated, judged: 0, announce: nothing() };
       const announce = await this.#judge(trx, ready, now, cut);
-      await this.#repository.saveProgress(trx, cut, truncated ? progress.scan_from : horizon.scanFrom);
+      await this.#repository.saveProgress(trx, cut);
       return { more, truncated, judged: ready.length, announce };
     });
     this.#announce(outcome.announce);
@@ -404,7 +404,8 @@ export class AlarmEngine {
   }
 
   /**
-   * Keeps the block ranges of `readings` the next runs read summarized (`summarizeReceived`): when
+   * Keeps the block ranges of `readings` the next runs and the roll-up read summarized
+   * (`summarizeNewRanges`): when
    * the heap has grown into a range this instance has not summarized yet, the ranges from the last
    * one it summarized to the heap's end — all of them at its first run. After the run's commit, in
    * a statement of its own, so that the lock it takes on `readings` is held only while it reads the
@@ -414,9 +415,9 @@ export class AlarmEngine {
   async #summarize(blocks: number): Promise<void> {
     const summarized = this.#summarizedTo;
     if (blocks === 0 || Date.now() < this.#summarizeAfter) return;
-    if (summarized > 0 && receivedRangeOf(blocks - 1) <= receivedRangeOf(summarized - 1)) return;
+    if (summarized > 0 && readingsRangeOf(blocks - 1) <= readingsRangeOf(summarized - 1)) return;
     try {
-      const ranges = await this.#repository.summarizeReceived(this.context.db, summarized, blocks);
+      const ranges = await this.#repository.summarizeNewRanges(this.context.db, summarized, blocks);
       if (ranges !== null) this.#summarizedTo = blocks;
     } catch (error) {
       this.#summarizeAfter = Date.now() + SUMMARIZE_RETRY_MS;

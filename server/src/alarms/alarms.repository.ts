@@ -53,12 +53,17 @@ export interface MouldFacts {
 /** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
 export const MAX_READINGS_PER_RUN = 5000;
 
-/** Heap pages per block range of the BRIN index `readings_received_at` (migration 0005: the default). */
-export const RECEIVED_PAGES_PER_RANGE = 128;
+/**
+ * The readings' BRIN indexes (migrations 0005 and 0038): by `received_at`, which the roll-up reads, and
+ * by the storing transaction's id, which the alarm run reads. Both keep the default 128 heap pages a
+ * block range.
+ */
+const READINGS_BRIN_INDEXES = ['readings_received_at', 'readings_xid_order'];
+export const READINGS_PAGES_PER_RANGE = 128;
 
 /** The first heap block of the BRIN range holding `block`. */
-export const receivedRangeOf = (block: number) =>
-  Math.floor(block / RECEIVED_PAGES_PER_RANGE) * RECEIVED_PAGES_PER_RANGE;
+export const readingsRangeOf = (block: number) =>
+  Math.floor(block / READINGS_PAGES_PER_RANGE) * READINGS_PAGES_PER_RANGE;
 
 /** The alarm engine's queries; those taking `trx` run in the caller's transaction. */
 export class AlarmsRepository {
@@ -66,43 +71,39 @@ export class AlarmsRepository {
   async progress(trx: Transaction<Database>) {
     return trx
       .selectFrom('alarm_progress')
-      .select(['judged_below', 'scan_from'])
+      .select('judged_below')
       .where('name', '=', 'readings')
       .forUpdate()
       .executeTakeFirstOrThrow();
   }
 
   /**
-   * The oldest transaction still running (xid8 as text), and the earliest `received_at` a reading
-   * not judged yet can have: readings of transactions from `xmin` on were stored by transactions
-   * running now or starting later, and `received_at` is its transaction's start (less a second for
-   * the clock's granularity). The server's connections share one role, so pg_stat_activity shows
-   * their transactions' starts.
+   * The oldest transaction still running (xid8 as text): every transaction below it has ended, its
+   * readings committed or rolled back; and the heap's size in pages.
    */
-  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; scanFrom: Date; blocks: number }> {
-    const { rows } = await sql<{ xmin: string; scanFrom: Date; blocks: number }>`
+  async horizon(trx: Transaction<Database>): Promise<{ xmin: string; blocks: number }> {
+    const { rows } = await sql<{ xmin: string; blocks: number }>`
       select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-        least(now(), (select min(xact_start) from pg_stat_activity where backend_xid is not null))
-          - interval '1 second' as "scanFrom",
         (pg_relation_size('readings') / current_setting('block_size')::bigint)::int as blocks`.execute(trx);
     return rows[0]!;
   }
 
   /**
-   * Summarizes the block ranges of the BRIN index on `readings.received_at` from the one holding
-   * `fromBlock` to the heap's end (`blocks` pages); a range summarized already is left as it is.
-   * PostgreSQL summarizes a range only when (auto)vacuum runs, and a range not summarized is read
-   * whole by every scan of the index: the run's scan (`readingsFrom`) would read every page stored
-   * since the last vacuum. A range summarized while it fills, the last one included, is kept up to
-   * date by each insert. Skipped (answers null) while a session holds or awaits a lock on
-   * `readings` that the summarization would wait for — a vacuum, an analyze, an index build: waiting
-   * behind an autovacuum would cancel it. Answers the ranges summarized.
+   * Summarizes the block ranges of the readings' BRIN indexes from the one holding `fromBlock` to
+   * the heap's end (`blocks` pages); a range summarized already is left as it is. PostgreSQL
+   * summarizes a range only when (auto)vacuum runs, and a range not summarized is read whole by
+   * every scan of the index: the run's scan (`readingsFrom`) would read every page stored since the
+   * last vacuum, and the roll-up's too. A range summarized while it fills, the last one included,
+   * is kept up to date by each insert. Skipped (answers null) while a session holds or awaits a lock
+   * on `readings` that the summarization would wait for — a vacuum, an analyze, an index build:
+   * waiting behind an autovacuum would cancel it. Answers the ranges summarized.
    */
-  async summarizeReceived(db: Kysely<Database>, fromBlock: number, blocks: number): Promise<number | null> {
+  async summarizeNewRanges(db: Kysely<Database>, fromBlock: number, blocks: number): Promise<number | null> {
     const { rows } = await sql<{ ranges: number | null }>`
-      select sum(brin_summarize_range('readings_received_at'::regclass, block))::int as ranges
-      from generate_series(${receivedRangeOf(fromBlock)}::bigint, ${blocks - 1}::bigint,
-        ${RECEIVED_PAGES_PER_RANGE}::bigint) as block
+      select sum(brin_summarize_range(index::regclass, block))::int as ranges
+      from unnest(${READINGS_BRIN_INDEXES}::text[]) as index
+      cross join generate_series(${readingsRangeOf(fromBlock)}::bigint, ${blocks - 1}::bigint,
+        ${READINGS_PAGES_PER_RANGE}::bigint) as block
       where not exists (
         select from pg_locks
         where database = (select oid from pg_database where datname = current_database())
@@ -131,7 +132,8 @@ export class AlarmsRepository {
    * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
    * in transaction order); `ready` marks those below `xmin`, whose transactions have ended. With
    * `below`, all of those of transactions below it, however many.
-   * Read through the BRIN index on `received_at`, the pages of the last second or so: a table
+   * Read through the BRIN index on the transaction id (`readings_xid_order`): the block ranges holding
+   * transactions from the cursor on, the newest one or two. A table
    * without statistics yet (new, restored) would be planned as a whole-table scan, in parallel
    * workers, at every run — never cheaper for the newest readings, so both are off for this query;
    * and so is compiling it (JIT), which a plan costed with a path turned off could reach for: the
@@ -141,7 +143,6 @@ export class AlarmsRepository {
     trx: Transaction<Database>,
     judgedBelow: string,
     xmin: string,
-    scanFrom: Date,
     below?: string,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // The settings as they were, read before they change (`offset 0`: the subquery runs first).
@@ -151,7 +152,7 @@ export class AlarmsRepository {
       from (select current_setting('enable_seqscan') as seqscan,
         current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit
         offset 0) as was`.execute(trx);
-    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, scanFrom, below);
+    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, below);
     await sql`select set_config('enable_seqscan', ${before[0]!.seqscan}, true),
       set_config('max_parallel_workers_per_gather', ${before[0]!.workers}, true),
       set_config('jit', ${before[0]!.jit}, true)`.execute(trx);
@@ -162,7 +163,6 @@ export class AlarmsRepository {
     trx: Transaction<Database>,
     judgedBelow: string,
     xmin: string,
-    scanFrom: Date,
     below: string | undefined,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // xid8 has no JSON form of its own: it comes as its text.
@@ -171,8 +171,8 @@ export class AlarmsRepository {
       sql`
         select ${JUDGED_COLUMNS}, xid, xid < ${xmin}::xid8 as ready
         from readings
-        where received_at >= ${scanFrom}
-          and xid >= ${judgedBelow}::xid8 and mold_id is not null
+        where (xid::text)::bigint >= ${judgedBelow}::bigint and xid >= ${judgedBelow}::xid8
+          and mold_id is not null
           ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
         order by xid
         limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`,
@@ -180,9 +180,8 @@ export class AlarmsRepository {
     );
   }
 
-  async saveProgress(trx: Transaction<Database>, judgedBelow: string, scanFrom: Date): Promise<void> {
-    await sql`update alarm_progress set judged_below = ${judgedBelow}::xid8, scan_from = ${scanFrom}
-      where name = 'readings'`.execute(trx);
+  async saveProgress(trx: Transaction<Database>, judgedBelow: string): Promise<void> {
+    await sql`update alarm_progress set judged_below = ${judgedBelow}::xid8 where name = 'readings'`.execute(trx);
   }
 
   async moulds(db: Kysely<Database>, moldIds: readonly number[]): Promise<MouldFacts[]> {

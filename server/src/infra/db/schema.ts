@@ -350,8 +350,6 @@ export interface AlarmProgressTable {
   name: string;
   /** Readings of transactions below this id (xid8 as text) are judged. */
   judged_below: string;
-  /** Readings received before this moment (less a margin) are not looked at again. */
-  scan_from: Date;
 }
 
 /** What the alarm judge remembers of a mould (shared MouldTracks: gaps and streaks in `tracks`). */

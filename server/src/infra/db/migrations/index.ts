@@ -35,6 +35,7 @@ import * as statusLastSeq from './0034_status_last_seq.js';
 import * as deviceTooOld from './0035_device_too_old.js';
 import * as cycleMonths from './0036_cycle_months.js';
 import * as reportMonths from './0037_report_months.js';
+import * as readingsByXid from './0038_readings_by_xid.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035_device_too_old': deviceTooOld,
   '0036_cycle_months': cycleMonths,
   '0037_report_months': reportMonths,
+  '0038_readings_by_xid': readingsByXid,
 };
 
 export const migrationProvider: MigrationProvider = {
