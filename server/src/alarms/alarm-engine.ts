@@ -433,7 +433,7 @@ export class AlarmEngine {
   ): Promise<Announcements> {
     const byMould = byMouldOf(readings, judgedReading);
     const moldIds = [...byMould.keys()].sort((a, b) => a - b);
-    const moulds = await this.#repository.moulds(trx, moldIds);
+    const moulds = await this.#repository.moulds(trx, moldIds, this.#infos);
     const ids = moulds.map((mould) => mould.id);
     const tracksOf = new Map((await this.#repository.tracks(trx, ids)).map((row) => [row.mold_id, row]));
     const openOf = byMouldOf(await this.#repository.openAlarms(trx, ids), (row) => row);

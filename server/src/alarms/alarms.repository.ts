@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, ty
 import { AlarmType } from '@mouldwatch/shared';
 import type { AlarmsTable, Database, ReadingsTable, UserMessagesTable } from '../infra/db/schema.js';
 import { inParameterSlices } from '../infra/db/parameter-slices.js';
+import type { MouldInfoCache } from '../state/mould-info-cache.js';
 
 export type AlarmRow = Selectable<AlarmsTable>;
 export type NewAlarm = Insertable<AlarmsTable>;
@@ -44,6 +45,7 @@ export interface MouldFacts {
   org_id: number;
   name: string;
   mold_number: string;
+  /** The row's `info`; null when the engine's MouldInfoCache holds this version. */
   info: unknown;
   launch_listen: number;
   /** The row's version (`xmin`): a saved change of the mould gives it a new one. */
@@ -184,11 +186,20 @@ export class AlarmsRepository {
     await sql`update alarm_progress set judged_below = ${judgedBelow}::xid8 where name = 'readings'`.execute(trx);
   }
 
-  async moulds(db: Kysely<Database>, moldIds: readonly number[]): Promise<MouldFacts[]> {
+  /** The moulds' facts; `info` null where `infos` holds the row's version. */
+  async moulds(db: Kysely<Database>, moldIds: readonly number[], infos: MouldInfoCache): Promise<MouldFacts[]> {
     if (moldIds.length === 0) return [];
     return db
       .selectFrom('molds')
-      .select(['id', 'org_id', 'name', 'mold_number', 'info', 'launch_listen', sql<string>`xmin::text`.as('version')])
+      .select([
+        'id',
+        'org_id',
+        'name',
+        'mold_number',
+        infos.infoUnlessKnown(moldIds).as('info'),
+        'launch_listen',
+        sql<string>`xmin::text`.as('version'),
+      ])
       .where('id', 'in', moldIds)
       .execute();
   }

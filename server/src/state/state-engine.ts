@@ -210,7 +210,7 @@ export class StateEngine {
     readingsOf: ReadonlyMap<number, readonly DeviceMessage[]>,
     now: Date,
   ): Promise<StatusEvent[]> {
-    const locked = [...(await this.#repository.lockMolds(trx, moldIds))];
+    const locked = [...(await this.#repository.lockMolds(trx, moldIds, this.#infos))];
     // A mould that never reported has no status to move on until its first reading.
     const movable = locked.filter(([moldId, mold]) => mold.status || (readingsOf.get(moldId)?.length ?? 0) > 0);
     const advanced = [];

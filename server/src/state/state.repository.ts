@@ -2,12 +2,14 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { SLOT_FRACTION_KEYS, STATE_ALARM_TYPES } from '@mouldwatch/shared';
 import type { Database, MoldStatusRow, ReadingsTable } from '../infra/db/schema.js';
 import { floatArrayText, timeText } from '../infra/db/array-params.js';
+import type { MouldInfoCache } from './mould-info-cache.js';
 import type { SlotAccounts, TimedReading } from './slot-accounting.js';
 import type { RecomputeInput } from './status-advance.js';
 
 /** A mould as the state engine sees it: organisation, settings, status (none before its first reading). */
 export interface LockedMold {
   orgId: number;
+  /** The row's `info`; null when the engine's MouldInfoCache holds this version. */
   info: unknown;
   /** The row's version (`xmin`): a saved change of the mould gives it a new one. */
   version: string;
@@ -22,11 +24,15 @@ export class StateRepository {
    * The moulds with their status, their rows locked until the transaction ends (in id order, so
    * that two transactions never wait for each other); a deleted mould is left out.
    */
-  async lockMolds(trx: Transaction<Database>, moldIds: readonly number[]): Promise<Map<number, LockedMold>> {
+  async lockMolds(
+    trx: Transaction<Database>,
+    moldIds: readonly number[],
+    infos: MouldInfoCache,
+  ): Promise<Map<number, LockedMold>> {
     if (moldIds.length === 0) return new Map();
     const rows = await trx
       .selectFrom('molds')
-      .select(['id', 'org_id', 'info', sql<string>`xmin::text`.as('version')])
+      .select(['id', 'org_id', infos.infoUnlessKnown(moldIds).as('info'), sql<string>`xmin::text`.as('version')])
       .where('id', 'in', moldIds)
       .orderBy('id')
       // Not `for update`: that would hold up the reading inserts, whose foreign key takes a key share lock.
