@@ -11,18 +11,17 @@ export class MouldInfoCache {
   readonly #parsed = new Map<number, { version: string; info: MoldInfo }>();
 
   /**
-   * A select's `info`: that of the `table` row (`molds` or its alias), or null where this cache
-   * holds the row's version already (`of` answers it from here).
+   * A select's `info` from `molds`: the row's, or null where this cache holds the row's version
+   * already (`of` answers it from here).
    */
-  infoUnlessKnown(moldIds: readonly number[], table = 'molds'): RawBuilder<unknown> {
+  infoUnlessKnown(moldIds: readonly number[]): RawBuilder<unknown> {
     const known: Record<number, string> = {};
     for (const moldId of moldIds) {
       const cached = this.#parsed.get(moldId);
       if (cached) known[moldId] = cached.version;
     }
-    const column = (name: string) => sql.ref(`${table}.${name}`);
-    return sql`case when ${column('xmin')}::text = (${JSON.stringify(known)}::jsonb ->> ${column('id')}::text)
-      then null else ${column('info')} end`;
+    return sql`case when molds.xmin::text = (${JSON.stringify(known)}::jsonb ->> molds.id::text)
+      then null else molds.info end`;
   }
 
   /** The settings of the mould's row at `version`; `raw` the row's `info`, null when this cache holds that version. */
