@@ -194,7 +194,7 @@ export function createServices(context: AppContext, jobs: JobOptions = {}): Serv
     menu: new MenuService(context, access),
     notices: new NoticesService(context),
     devices: new DevicesService(context, access),
-    ingest: new TelemetryIngest(context),
+    ingest: new TelemetryIngest(context, (xid, rows) => alarmEngine.hold(xid, rows)),
     moldStatus: new MoldStatusService(context, access),
     moldPrefs: new MoldPrefsService(context.db, access),
     state: new StateEngine(context, jobs.state),

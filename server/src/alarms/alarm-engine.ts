@@ -21,8 +21,10 @@ import type { Database, UserMessagesTable } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
 import { MouldInfoCache } from '../state/mould-info-cache.js';
+import type { NewReading } from '../infra/db/schema.js';
 import { planChanges, type CreatedPlan, type RaisePlan } from './alarm-plan.js';
 import { reconcileAlarms } from './alarm-reconcile.js';
+import { HeldReadings, mergedByTransaction } from './held-readings.js';
 import {
   AlarmsRepository,
   type AlarmChange,
@@ -241,6 +243,9 @@ function byMouldOf<T extends { mold_id: number }, R>(rows: readonly T[], of: (ro
 
 const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
 
+/** Readings held at most (HeldReadings): two full runs'. */
+const MAX_HELD_READINGS = 2 * MAX_READINGS_PER_RUN;
+
 /**
  * The alarms a run notifies of, each with the figures of its moment: the new ones that are news as
  * they opened, then each raise from early to alert as it was raised (of an alarm open before the
@@ -272,6 +277,7 @@ function told(newAlarms: readonly NewAlarmOf[], inserted: readonly AlarmRow[], r
 export class AlarmEngine {
   readonly #repository = new AlarmsRepository();
   readonly #infos = new MouldInfoCache();
+  readonly #held = new HeldReadings(MAX_HELD_READINGS);
   readonly #options: AlarmEngineOptions;
   /** Everything the engine writes goes one at a time (the embedded database has one session). */
   #serial: Promise<unknown> = Promise.resolve();
@@ -329,6 +335,14 @@ export class AlarmEngine {
     await this.#serial.catch(() => undefined);
   }
 
+  /**
+   * Readings this instance's ingest has just stored, in the committed transaction `xid`: held for
+   * the run that judges them, which then need not read them back (HeldReadings).
+   */
+  hold(xid: string, rows: readonly NewReading[]): void {
+    this.#held.hold(xid, rows);
+  }
+
   /** Resolves once the readings announced so far are judged (tests). */
   async settled(): Promise<void> {
     for (;;) {
@@ -379,7 +393,8 @@ export class AlarmEngine {
       const progress = await this.#repository.progress(trx);
       const horizon = await this.#repository.horizon(trx);
       blocks = horizon.blocks;
-      let rows = await this.#repository.readingsFrom(trx, progress.judged_below, horizon.xmin);
+      this.#held.forgetBelow(progress.judged_below);
+      let rows = await this.#readingsFrom(trx, progress.judged_below, horizon.xmin);
       let cut = horizon.xmin;
       const truncated = rows.length > MAX_READINGS_PER_RUN;
       if (truncated && xidBelow(rows[MAX_READINGS_PER_RUN]!.xid, cut)) cut = rows[MAX_READINGS_PER_RUN]!.xid;
@@ -388,7 +403,7 @@ export class AlarmEngine {
       const first = rows[0];
       if (truncated && first!.ready && rows[MAX_READINGS_PER_RUN]!.xid === first!.xid) {
         cut = (BigInt(first!.xid) + 1n).toString();
-        rows = await this.#repository.readingsFrom(trx, first!.xid, horizon.xmin, cut);
+        rows = await this.#readingsFrom(trx, first!.xid, horizon.xmin, cut);
       }
       const ready = rows.filter((row) => row.ready && xidBelow(row.xid, cut));
       const more = ready.length < rows.length;
@@ -401,6 +416,22 @@ export class AlarmEngine {
     this.#announce(outcome.announce);
     if (blocks !== undefined) await this.#summarize(blocks);
     return { more: outcome.more, truncated: outcome.truncated, judged: outcome.judged };
+  }
+
+  /**
+   * The readings of the transactions from `from` on (below `below`), as the repository's
+   * `readingsFrom` answers them: the held ones from memory, the others read back. When the read-back
+   * stops at its limit, the database's readings past its last transaction are not known yet, and
+   * so held ones past it wait for a later run too.
+   */
+  async #readingsFrom(trx: Transaction<Database>, from: string, xmin: string, below?: string) {
+    const held = this.#held.from(from, below);
+    const xids = held.map(({ xid }) => xid);
+    const fetched = await this.#repository.readingsFrom(trx, from, xmin, xids, below);
+    if (held.length === 0) return fetched;
+    const last = below === undefined && fetched.length > MAX_READINGS_PER_RUN ? BigInt(fetched.at(-1)!.xid) : undefined;
+    const known = last === undefined ? held : held.filter(({ order }) => order < last);
+    return mergedByTransaction(fetched, known, BigInt(xmin));
   }
 
   /**

@@ -133,7 +133,8 @@ export class AlarmsRepository {
   /**
    * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
    * in transaction order); `ready` marks those below `xmin`, whose transactions have ended. With
-   * `below`, all of those of transactions below it, however many.
+   * `below`, all of those of transactions below it, however many. Those of the transactions in
+   * `held` are left out: the engine holds them (HeldReadings).
    * Read through the BRIN index on the transaction id (`readings_xid_order`): the block ranges holding
    * transactions from the cursor on, the newest one or two. A table
    * without statistics yet (new, restored) would be planned as a whole-table scan, in parallel
@@ -145,6 +146,7 @@ export class AlarmsRepository {
     trx: Transaction<Database>,
     judgedBelow: string,
     xmin: string,
+    held: readonly string[],
     below?: string,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // The settings as they were, read before they change (`offset 0`: the subquery runs first).
@@ -154,7 +156,7 @@ export class AlarmsRepository {
       from (select current_setting('enable_seqscan') as seqscan,
         current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit
         offset 0) as was`.execute(trx);
-    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, below);
+    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, held, below);
     await sql`select set_config('enable_seqscan', ${before[0]!.seqscan}, true),
       set_config('max_parallel_workers_per_gather', ${before[0]!.workers}, true),
       set_config('jit', ${before[0]!.jit}, true)`.execute(trx);
@@ -165,6 +167,7 @@ export class AlarmsRepository {
     trx: Transaction<Database>,
     judgedBelow: string,
     xmin: string,
+    held: readonly string[],
     below: string | undefined,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // xid8 has no JSON form of its own: it comes as its text.
@@ -175,6 +178,7 @@ export class AlarmsRepository {
         from readings
         where (xid::text)::bigint >= ${judgedBelow}::bigint and xid >= ${judgedBelow}::xid8
           and mold_id is not null
+          ${held.length === 0 ? sql`` : sql`and not xid = any(${held}::xid8[])`}
           ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
         order by xid
         limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`,

@@ -21,6 +21,9 @@ export interface ReadingKey {
   seq: number;
 }
 
+/** A reading inserted, with the id of the transaction that stored it (xid8 as text). */
+export type InsertedReading = ReadingKey & { xid: string };
+
 export class IngestRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -45,7 +48,7 @@ export class IngestRepository {
   /**
    * In one statement, so in one transaction and one round trip: inserts the readings not stored
    * yet (a (device, seq) already there, or twice in `readings`, is skipped) and, with `seen`,
-   * writes those devices' last_seen_at. Answers the keys inserted.
+   * writes those devices' last_seen_at. Answers the keys inserted, each with the transaction's id.
    *
    * Built for several of these running at once (each on its own connection):
    * - The readings are inserted in (device, seq) order. Two statements inserting the same key
@@ -57,9 +60,9 @@ export class IngestRepository {
    *   takes part in a deadlock. A mark never moves last_seen_at back.
    * - The columns go as 16 array parameters unnested on the server (infra/db/array-params.ts).
    */
-  async storeReadings(readings: readonly NewReading[], seen?: SeenMarks): Promise<ReadingKey[]> {
+  async storeReadings(readings: readonly NewReading[], seen?: SeenMarks): Promise<InsertedReading[]> {
     const column = <V>(value: (reading: NewReading) => V) => readings.map(value);
-    const { rows } = await sql<ReadingKey>`
+    const { rows } = await sql<InsertedReading>`
       ${seen && seen.size > 0 ? markSeen(seen) : sql``}
       insert into readings (device_id, seq, ts, mold_id, counter, cycle_time, open_time, close_time,
         mold_temp, hrs_temp, current, battery, lat, lng, wifi, event)
@@ -78,7 +81,7 @@ export class IngestRepository {
         mold_temp, hrs_temp, current, battery, lat, lng, wifi, event)
       order by device_id, seq
       on conflict (device_id, seq) do nothing
-      returning device_id, seq`.execute(this.db);
+      returning device_id, seq, pg_current_xact_id()::text as xid`.execute(this.db);
     return rows;
   }
 

@@ -9,7 +9,7 @@ import type { NewReading } from '../infra/db/schema.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 import { DeviceDirectory } from './device-directory.js';
 import { DeviceRateLimit, rateLimitOf } from './device-rate-limit.js';
-import { IngestRepository, type IngestDevice, type ReadingKey } from './ingest.repository.js';
+import { IngestRepository, type IngestDevice, type InsertedReading, type ReadingKey } from './ingest.repository.js';
 import { InOrder } from './in-order.js';
 import { SeenTracker } from './seen-tracker.js';
 import { TooOldReadingsRecorder, isTooOld } from './too-old-readings.js';
@@ -51,6 +51,9 @@ interface PendingReading {
   message: DeviceMessage;
 }
 type WriteOutcome = 'stored' | 'duplicate';
+
+/** Is handed the readings of each committed batch, with the id of the transaction that stored them. */
+export type StoredBatchListener = (xid: string, rows: readonly NewReading[]) => void;
 
 /**
  * Up to 500 readings per insert, or whatever arrived within 1 ms; while one insert is under way, a
@@ -95,7 +98,11 @@ export class TelemetryIngest {
     MAX_BATCHES_HELD,
   );
 
-  constructor(private readonly context: AppContext) {
+  /** `onStored`: the alarm engine's hold (AlarmEngine.hold), which then need not read these readings back. */
+  constructor(
+    private readonly context: AppContext,
+    private readonly onStored?: StoredBatchListener,
+  ) {
     this.#repository = new IngestRepository(context.db);
     this.#directory = new DeviceDirectory(this.#repository, context.bus);
     this.#writer = new BatchWriter((take) => this.#store(take), BATCH);
@@ -209,9 +216,10 @@ export class TelemetryIngest {
       const now = this.context.now();
       const deviceIds = new Set(batch.map(({ device }) => device.id));
       const seen = this.#seen.take(deviceIds, now.getTime());
-      let inserted: ReadingKey[];
+      const rows = firstOfEachKey(batch).map(toReadingRow);
+      let inserted: InsertedReading[];
       try {
-        inserted = await repository.storeReadings(firstOfEachKey(batch).map(toReadingRow), seen);
+        inserted = await repository.storeReadings(rows, seen);
       } catch (error) {
         this.#seen.settle(deviceIds, now.getTime(), seen, false);
         this.#announcements.end(ticket, []);
@@ -219,6 +227,7 @@ export class TelemetryIngest {
       }
       this.#seen.settle(deviceIds, now.getTime(), seen, true);
       const fresh = new Set(inserted.map(keyOf));
+      this.#handOver(inserted, rows, fresh);
       // The first of two equal keys in a batch is the one inserted; the second is a duplicate.
       const outcomes = batch.map(({ device, message }): WriteOutcome =>
         fresh.delete(keyOf({ device_id: device.id, seq: message.seq })) ? 'stored' : 'duplicate',
@@ -232,6 +241,19 @@ export class TelemetryIngest {
       this.#counters.duplicates += outcomes.length - stored;
       return outcomes;
     });
+  }
+
+  /** The committed batch's new rows to `onStored`; like the announcements, a failure there costs no reading. */
+  #handOver(inserted: readonly InsertedReading[], rows: readonly NewReading[], fresh: ReadonlySet<string>): void {
+    if (!this.onStored || inserted.length === 0) return;
+    try {
+      this.onStored(
+        inserted[0]!.xid,
+        rows.filter((row) => fresh.has(keyOf(row))),
+      );
+    } catch (error) {
+      this.context.log.error({ err: error }, 'stored readings not handed over');
+    }
   }
 
   /** Subscribers must not hold up or undo the acknowledgement of what is already committed. */
