@@ -44,9 +44,12 @@ const SWEEP_BATCH = 25;
 
 /**
  * Moulds whose readings are applied per transaction: a few statements for all of them, not a
- * transaction per mould (which under full load cost more than storing the readings).
+ * transaction per mould (which under full load cost more than storing the readings). On
+ * PostgreSQL 200, a drain's 200 moulds under load in one transaction (its database CPU a judged
+ * reading 13.6 µs against 17.1 with 50); on the embedded database, whose one session the ingest
+ * waits for meanwhile, 50 (200 gave 9,161 judged readings a second against 10,556, p99 40 ms against 23).
  */
-const APPLY_BATCH = 50;
+const APPLY_BATCH = { postgres: 200, embedded: 50 };
 
 type StatusEvent = BusEvents['moldStatus'];
 
@@ -175,8 +178,9 @@ export class StateEngine {
   async #drain(): Promise<void> {
     const pending = [...this.#pending].sort(([a], [b]) => a - b);
     this.#pending.clear();
-    for (let start = 0; start < pending.length; start += APPLY_BATCH) {
-      await this.#apply(new Map(pending.slice(start, start + APPLY_BATCH)));
+    const batch = this.context.config.databaseUrl ? APPLY_BATCH.postgres : APPLY_BATCH.embedded;
+    for (let start = 0; start < pending.length; start += batch) {
+      await this.#apply(new Map(pending.slice(start, start + batch)));
     }
   }
 
