@@ -32,7 +32,8 @@ export class HeldReadings {
    * judged and not held.
    */
   hold(xid: string, rows: readonly NewReading[]): void {
-    const readings = rows.flatMap((row) => (row.mold_id === null || row.mold_id === undefined ? [] : [held(xid, row)]));
+    const readings: HeldReading[] = [];
+    for (const row of rows) if (row.mold_id !== null && row.mold_id !== undefined) readings.push(held(xid, row));
     if (readings.length === 0 || this.#count + readings.length > this.maxReadings) return;
     this.#transactions.set(xid, { xid, order: BigInt(xid), readings });
     this.#count += readings.length;
@@ -100,7 +101,7 @@ function held(xid: string, row: NewReading): HeldReading {
     xid,
     ready: false,
     mold_id: row.mold_id!,
-    ts: new Date(row.ts).getTime() / 1000,
+    ts: row.ts.getTime() / 1000,
     seq: Number(row.seq),
     event: row.event ?? null,
     cycle_time: row.cycle_time ?? null,

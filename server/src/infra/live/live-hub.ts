@@ -151,7 +151,8 @@ export class LiveHub<P extends LivePrincipal = LivePrincipal> {
       deps.bus.subscribe('sessionsRevoked', ({ userId }) => this.#closeUser(userId)),
       deps.bus.subscribe('menuChanged', ({ userIds }) => this.#sendToUsers(userIds, { type: 'menu' })),
       deps.bus.subscribe('reading', ({ moldId, message }) => {
-        if (moldId !== null) this.#inBackground(this.#pushReading(moldId, message));
+        // Most readings have no follower: nothing is built for them.
+        if (moldId !== null && this.#followers.has(moldId)) this.#inBackground(this.#pushReading(moldId, message));
       }),
       deps.bus.subscribe('grantsChanged', ({ userIds, moldIds, change }) => {
         for (const userId of userIds) {
