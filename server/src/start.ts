@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/d
 import type { Database } from './infra/db/schema.js';
 import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { CYCLE_DAYS_PER_RUN } from './rollup/rollup-job.js';
+import { APPLY_BATCH } from './state/state-engine.js';
 import { TokenService, resolveJwtSecret } from './infra/security/tokens.js';
 import { seedEmptyDatabase, type SeedOutcome } from './seed/seed.js';
 import { plainLines } from './infra/log/plain-lines.js';
@@ -123,7 +124,8 @@ async function prepareOn(
     now: () => new Date(),
   };
   const rollups = { cycleDaysPerRun: CYCLE_DAYS_PER_RUN[handle.kind], ...options.jobs?.rollups };
-  const services = createServices(context, { ...options.jobs, rollups });
+  const state = { applyBatch: APPLY_BATCH[handle.kind], ...options.jobs?.state };
+  const services = createServices(context, { ...options.jobs, rollups, state });
   await services.menu.seed();
   const seed = await seedUnlessTold(handle, config, options);
   const app = await buildApp(context, services, options.live);
