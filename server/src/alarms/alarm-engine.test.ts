@@ -6,7 +6,7 @@ import { createUser } from '../seed/organization.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../test/test-app.js';
 import { mouldWithDevice, userIdOf } from '../../test/factories.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
-import { AlarmEngine, gatherAfter } from './alarm-engine.js';
+import { AlarmEngine } from './alarm-engine.js';
 
 const HOUR = 3_600_000;
 /** The scheduler's jobs stay out of the way: tests run them by hand. */
@@ -534,11 +534,4 @@ describe('alarm engine', () => {
     });
     expect(await alarmsOf(moldId)).toHaveLength(1);
   });
-});
-
-it('gathers readings for gatherMs after a quick run, three times the run after a slow one, at most a second', () => {
-  expect(gatherAfter(100, 4)).toBe(100);
-  expect(gatherAfter(100, 45)).toBe(135);
-  expect(gatherAfter(100, 900)).toBe(1000);
-  expect(gatherAfter(5, 0)).toBe(5);
 });

@@ -52,15 +52,6 @@ const DEFAULT_OPTIONS: AlarmEngineOptions = {
   escalationIntervalMs: 60_000,
 };
 
-/**
- * A run gathers readings at least this many times as long as the last run took (at most
- * MAX_GATHER_MS): under full load the runs keep to about a quarter of the time, each judging more
- * readings of each mould, where most of a run's cost is per mould. At 1,000 readings a second a run
- * takes a few milliseconds and the gather stays `gatherMs`.
- */
-const GATHER_PER_RUN = 3;
-const MAX_GATHER_MS = 1_000;
-
 /** The lock of judging readings and silence: one instance at a time moves the cursor. */
 export const ALARM_JOB = 'alarm-engine';
 export const ALARM_CATCH_UP_JOB = 'alarm-catch-up';
@@ -252,10 +243,6 @@ function byMouldOf<T extends { mold_id: number }, R>(rows: readonly T[], of: (ro
 
 const xidBelow = (a: string, b: string) => BigInt(a) < BigInt(b);
 
-/** How long new readings gather before a run, after a run that took `lastRunMs` (GATHER_PER_RUN). */
-export const gatherAfter = (gatherMs: number, lastRunMs: number) =>
-  Math.max(gatherMs, Math.min(MAX_GATHER_MS, GATHER_PER_RUN * lastRunMs));
-
 /** Readings held at most (HeldReadings): two full runs'. */
 const MAX_HELD_READINGS = 2 * MAX_READINGS_PER_RUN;
 
@@ -301,8 +288,6 @@ export class AlarmEngine {
   #summarizedTo = 0;
   /** After a failed summarization, when to try again. */
   #summarizeAfter = 0;
-  /** How long the last run on the bus's timer took (ms). */
-  #lastRunMs = 0;
 
   constructor(
     private readonly context: AppContext,
@@ -333,7 +318,7 @@ export class AlarmEngine {
     this.#stopped = false;
     this.#unsubscribe = [
       this.context.bus.subscribe('reading', ({ moldId }) => {
-        if (moldId !== null) this.#wake(gatherAfter(this.#options.gatherMs, this.#lastRunMs));
+        if (moldId !== null) this.#wake(this.#options.gatherMs);
       }),
       this.context.bus.subscribe('maintenanceDue', (event) => {
         void this.#inTurn(() => this.onMaintenanceDue(event)).catch(this.#logFailure);
@@ -889,14 +874,7 @@ export class AlarmEngine {
     if (this.#timer || this.#stopped) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      void this.#inTurn(async () => {
-        const started = performance.now();
-        try {
-          return await this.evaluate();
-        } finally {
-          this.#lastRunMs = performance.now() - started;
-        }
-      })
+      void this.#inTurn(() => this.evaluate())
         .then(({ more }) => {
           if (more) this.#wake(100);
         })
