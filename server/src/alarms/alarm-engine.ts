@@ -17,11 +17,10 @@ import {
 } from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
-import type { Database, UserMessagesTable } from '../infra/db/schema.js';
+import type { Database, NewReading, UserMessagesTable } from '../infra/db/schema.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
 import { MouldInfoCache } from '../state/mould-info-cache.js';
-import type { NewReading } from '../infra/db/schema.js';
 import { planChanges, type CreatedPlan, type RaisePlan } from './alarm-plan.js';
 import { reconcileAlarms } from './alarm-reconcile.js';
 import { HeldReadings, mergedByTransaction } from './held-readings.js';
