@@ -68,7 +68,8 @@ describe('the role screen', () => {
     await screenshot(page, 'roles-list-desktop');
 
     await page.getByTestId('roles-add').click();
-    await page.getByTestId('role-save').click();
+    // Saved empty at once: the editor is still moving in, so the click waits until it is in place.
+    await clickWhenSettled(page, 'role-save');
     await expect.poll(() => page.getByTestId('role-editor').innerText()).toContain('Required');
     await page.getByTestId('role-name-input').fill('Line watchers');
     await tick(page, 4, 'view');

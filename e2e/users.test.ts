@@ -83,7 +83,8 @@ describe('users and their moulds', () => {
     const admin = await adminOnUsers();
     await screenshot(admin, 'users-list-en');
     await admin.getByTestId('users-add').click();
-    await admin.getByTestId('user-form-save').click();
+    // Saved empty at once: the dialog is still zooming in, so the click waits until it is in place.
+    await clickWhenSettled(admin, 'user-form-save');
     await expect
       .poll(() => admin.getByTestId('user-form').locator('.ant-form-item-explain-error').count())
       .toBeGreaterThan(3);
