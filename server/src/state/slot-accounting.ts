@@ -1,4 +1,5 @@
 import {
+  classifyInput,
   energyKwh,
   FRACTION_OF,
   noFractions,
@@ -151,7 +152,7 @@ function accountStretch(
 ): void {
   // Before its first reading a mould is not watched: that time is not accounted at all.
   if (to <= from || status.last_connect_at === null) return;
-  const intervals = stateTimeline({ ...observationOf(status), ...settings.thresholds }, from, to);
+  const intervals = stateTimeline(classifyInput(observationOf(status), settings.thresholds, from), from, to);
   const { voltage } = settings;
   const { current } = status;
   for (const { start, end, state } of intervals) {

@@ -1,4 +1,4 @@
-import { classifyMould, isOnline, SLOT_SECONDS, slotStartOf } from '@mouldwatch/shared';
+import { classifyInput, classifyMould, isOnline, SLOT_SECONDS, slotStartOf } from '@mouldwatch/shared';
 import type { MoldStatusRow } from '../infra/db/schema.js';
 import {
   accountTimeline,
@@ -60,11 +60,9 @@ function finish(
   now: Date,
   alarmActive: boolean,
 ) {
-  const state = classifyMould({
-    ...observationOf({ ...observed, alarm_active: alarmActive }),
-    ...settings.thresholds,
-    now: epochSeconds(now),
-  });
+  const observation = observationOf(observed);
+  observation.alarmActive = alarmActive;
+  const state = classifyMould(classifyInput(observation, settings.thresholds, epochSeconds(now)));
   const online = isOnline(state);
   const changed = !previous || previous.state !== state || previous.online !== online;
   const status: MoldStatusRow = {
@@ -131,7 +129,8 @@ export function advanceStatus(
   if (previous) withdrawStretch(accounts, previous, settings, from, Math.min(accountedUntil, redoneUntil));
   const quiet = { ...observed, alarm_active: alarmActive };
   const fresh = accountTimeline(quiet, [], settings, Math.max(redoneUntil, accountedUntil), to).accounts;
-  return { shares: addAccounts(accounts, fresh), ...finish(previous, observed, settings, to, now, alarmActive) };
+  const { status, changed } = finish(previous, observed, settings, to, now, alarmActive);
+  return { shares: addAccounts(accounts, fresh), status, changed };
 }
 
 /** What the stored readings say of a mould before a recomputed window (`StateRepository.recomputeInput`). */
@@ -186,7 +185,8 @@ export function recomputeStatus(
   const { accounts, status: observed } = accountTimeline(start, input.readings, settings, input.from, replacedUntil);
   const fresh = accountTimeline(observed, [], settings, Math.max(replacedUntil, accountedUntil), to).accounts;
   const unwatched = unwatchedSlots(accounts, input, settings);
-  return { shares: fresh, replace: accounts, unwatched, ...finish(previous, observed, settings, to, now, alarmActive) };
+  const { status, changed } = finish(previous, observed, settings, to, now, alarmActive);
+  return { shares: fresh, replace: accounts, unwatched, status, changed };
 }
 
 /**
