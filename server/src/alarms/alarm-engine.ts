@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import {
   ALARM_RULES,
   AlarmType,
@@ -17,7 +17,8 @@ import {
 } from '@mouldwatch/shared';
 import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
-import type { Database, NewReading, UserMessagesTable } from '../infra/db/schema.js';
+import type { AlarmTracksTable, Database, NewReading, UserMessagesTable } from '../infra/db/schema.js';
+import { eventLoopLoad, type RunSize } from '../infra/jobs/event-loop-load.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import type { PeriodicJob } from '../infra/jobs/job-scheduler.js';
 import { MouldInfoCache } from '../state/mould-info-cache.js';
@@ -31,6 +32,7 @@ import {
   type MouldFacts,
   type NewAlarm,
   type ReadingToJudge,
+  type TrackRow,
   MAX_READINGS_PER_RUN,
   readingsRangeOf,
 } from './alarms.repository.js';
@@ -50,6 +52,12 @@ const DEFAULT_OPTIONS: AlarmEngineOptions = {
   offlineIntervalMs: 15_000,
   escalationIntervalMs: 60_000,
 };
+
+/**
+ * A run costs mostly per mould, hardly per reading: under load readings gather this many times as
+ * long (EventLoopLoad.gatherMs), so that each run judges more of them.
+ */
+const SATURATED_GATHER_FACTOR = 3;
 
 /** The lock of judging readings and silence: one instance at a time moves the cursor. */
 export const ALARM_JOB = 'alarm-engine';
@@ -167,7 +175,19 @@ function newAlarm(mould: MouldFacts, created: CreatedPlan, now: Date): NewAlarmO
 const openMap = (rows: readonly AlarmRow[]) =>
   new Map(rows.map((row) => [alarmKey({ alarmType: row.alarm_type, channel: row.channel }), openState(row)]));
 
-function trackRow(moldId: number, tracks: MouldTracks) {
+/** A mould's tracks as stored, member by member (a spread of the parsed JSON costs V8 a slow path per mould and run). */
+function storedTracks(row: Selectable<AlarmTracksTable>): MouldTracks {
+  const kept = row.tracks as Pick<MouldTracks, 'gaps' | 'streaks' | 'lastSeq'>;
+  return {
+    lastTs: row.last_ts && epoch(row.last_ts),
+    lastSeq: kept.lastSeq,
+    poweredOff: row.powered_off,
+    gaps: kept.gaps,
+    streaks: kept.streaks,
+  };
+}
+
+function trackRow(moldId: number, tracks: MouldTracks): TrackRow {
   return {
     mold_id: moldId,
     last_ts: tracks.lastTs === null ? null : new Date(tracks.lastTs * 1000),
@@ -287,6 +307,8 @@ export class AlarmEngine {
   #summarizedTo = 0;
   /** After a failed summarization, when to try again. */
   #summarizeAfter = 0;
+  /** What the last run with readings judged. */
+  #lastRun: RunSize = { moulds: 0, readings: 0 };
 
   constructor(
     private readonly context: AppContext,
@@ -317,7 +339,7 @@ export class AlarmEngine {
     this.#stopped = false;
     this.#unsubscribe = [
       this.context.bus.subscribe('reading', ({ moldId }) => {
-        if (moldId !== null) this.#wake(this.#options.gatherMs);
+        if (moldId !== null) this.#wake(this.#gatherMs());
       }),
       this.context.bus.subscribe('maintenanceDue', (event) => {
         void this.#inTurn(() => this.onMaintenanceDue(event)).catch(this.#logFailure);
@@ -463,6 +485,7 @@ export class AlarmEngine {
   ): Promise<Announcements> {
     const byMould = byMouldOf(readings, judgedReading);
     const moldIds = [...byMould.keys()].sort((a, b) => a - b);
+    this.#lastRun = { moulds: moldIds.length, readings: readings.length };
     const moulds = await this.#repository.moulds(trx, moldIds, this.#infos);
     const ids = moulds.map((mould) => mould.id);
     const tracksOf = new Map((await this.#repository.tracks(trx, ids)).map((row) => [row.mold_id, row]));
@@ -478,13 +501,7 @@ export class AlarmEngine {
     const updates: AlarmChange[] = [];
     for (const mould of moulds) {
       const stored = tracksOf.get(mould.id);
-      const tracks: MouldTracks = stored
-        ? {
-            ...(stored.tracks as Pick<MouldTracks, 'gaps' | 'streaks' | 'lastSeq'>),
-            lastTs: stored.last_ts && epoch(stored.last_ts),
-            poweredOff: stored.powered_off,
-          }
-        : emptyTracks();
+      const tracks = stored ? storedTracks(stored) : emptyTracks();
       const open = openOf.get(mould.id) ?? [];
       const newReadings = inRetention(byMould.get(mould.id) ?? [], tracks.lastTs, now);
       const rejudge = await this.#rejudgeWindow(trx, mould, tracks, newReadings, cut);
@@ -866,6 +883,11 @@ export class AlarmEngine {
     } catch (error) {
       this.#logFailure(error);
     }
+  }
+
+  /** How long readings gather before a run: longer under load (EventLoopLoad.gatherMs). */
+  #gatherMs(): number {
+    return eventLoopLoad.gatherMs(this.#options.gatherMs, SATURATED_GATHER_FACTOR, this.#lastRun);
   }
 
   /** A run after `delayMs`, unless one is due already. */

@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { DatabaseKind } from '../infra/db/database.js';
 import type { Database, MoldStatusRow } from '../infra/db/schema.js';
+import { eventLoopLoad, type RunSize } from '../infra/jobs/event-loop-load.js';
 import { tryJobLock } from '../infra/jobs/job-lock.js';
 import { RAW_RETENTION_DAYS } from '../rollup/rollup-job.js';
 import { MouldInfoCache } from './mould-info-cache.js';
@@ -50,6 +51,12 @@ const DEFAULT_OPTIONS: StateEngineOptions = {
   applyBatch: APPLY_BATCH.pglite,
 };
 
+/**
+ * An apply costs mostly per mould, hardly per reading: under load readings gather this many times
+ * as long (EventLoopLoad.gatherMs), so that each apply takes more of them.
+ */
+const SATURATED_DELAY_FACTOR = 2;
+
 /** Names the sweep's lock: one instance sweeps at a time. */
 export const SWEEP_JOB = 'mold-state-sweep';
 
@@ -73,6 +80,8 @@ export class StateEngine {
   /** When the oldest pending reading came. */
   #pendingSince = 0;
   #draining: Promise<void> | undefined;
+  /** What the last drain applied. */
+  #lastDrain: RunSize = { moulds: 0, readings: 0 };
   /** The timer's sweep under way: the next tick skips while it runs, and stop() waits for it. */
   #sweeping: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -171,7 +180,7 @@ export class StateEngine {
    */
   #startDraining(): void {
     if (this.#draining) return;
-    this.#draining = delay(Math.max(0, this.#pendingSince + this.#options.applyDelayMs - Date.now()))
+    this.#draining = delay(Math.max(0, this.#pendingSince + this.#applyDelayMs() - Date.now()))
       .then(() => this.#drain())
       .finally(() => {
         this.#draining = undefined;
@@ -179,10 +188,19 @@ export class StateEngine {
       });
   }
 
+  /** How long readings gather before they are applied: longer under load (EventLoopLoad.gatherMs). */
+  #applyDelayMs(): number {
+    return eventLoopLoad.gatherMs(this.#options.applyDelayMs, SATURATED_DELAY_FACTOR, this.#lastDrain);
+  }
+
   /** What is pending, APPLY_BATCH moulds a transaction (in id order, as they are locked). */
   async #drain(): Promise<void> {
     const pending = [...this.#pending].sort(([a], [b]) => a - b);
     this.#pending.clear();
+    this.#lastDrain = {
+      moulds: pending.length,
+      readings: pending.reduce((sum, [, readings]) => sum + readings.length, 0),
+    };
     const batch = this.#options.applyBatch;
     for (let start = 0; start < pending.length; start += batch) {
       await this.#apply(new Map(pending.slice(start, start + batch)));
