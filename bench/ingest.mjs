@@ -31,7 +31,10 @@
 // With --moulds the storing path is measured first, then the judged one, each against a fresh server,
 // and the line holds the judged run's figures with the storing run's beside them ("storing_messages_per_s",
 // "storing_p99_ack_ms", "storing_server_cpu_us_per_msg", "storing_db_cpu_us_per_msg") and their ratio
-// "judged_to_storing" (DESIGN §10: ≥ 0.75 in the same run).
+// "judged_to_storing" (DESIGN §10: ≥ 0.75 in the same run). Whether the engines kept up: "unjudged_at_stop",
+// the readings the alarm engine had not judged yet once the last acknowledgement came, and
+// "judged_caught_up_ms", how long after that every reading was applied and judged (the `judged` command
+// of bench/support/server.impl.ts) — a rate bought by letting the engines fall behind would show there.
 //
 // In-flight setting: the load is closed-loop, so messages_per_s ≈ N·K / mean latency. Once the server is
 // saturated a larger K only adds latency; K = 1 (one outstanding publish per device, N in flight) is
@@ -156,6 +159,7 @@ async function measure(moulds) {
     const host = hostTicks();
     const dbCpuMs = cpuAtStart.db === null ? null : (await server.command('db-cpu')).ms - cpuAtStart.db;
     if (outstanding() > 0) await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS))]);
+    const judged = moulds ? await server.command('judged') : null;
     const elapsedS = (stoppedAt - startedAt) / 1000;
     await Promise.all(clients.map(({ client }) => client.endAsync()));
     clients = [];
@@ -173,6 +177,7 @@ async function measure(moulds) {
       server_cpu_us_per_msg: serverCpuMs === null ? null : Math.round((1000 * serverCpuMs) / ackedInWindow),
       db_cpu_us_per_msg: dbCpuMs === null ? null : Math.round((1000 * dbCpuMs) / ackedInWindow),
       load_cpu_us_per_msg: Math.round((loadCpu.user + loadCpu.system) / ackedInWindow),
+      ...(judged ? { unjudged_at_stop: judged.unjudged, judged_caught_up_ms: judged.caught_up_ms } : {}),
       host_busy_pct:
         host && cpuAtStart.host
           ? Math.round((100 * (host.busy - cpuAtStart.host.busy)) / (host.total - cpuAtStart.host.total))

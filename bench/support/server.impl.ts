@@ -28,6 +28,9 @@
  *   monitor → with --live: the mould monitored with one temperature channel (40 °C ± 5) → {"monitored": id}
  *   demo-caught-up → with --demo: {"devices": devices that sent readings, "caught_up": those whose newest
  *     reading is less than 3 minutes old} (the simulator's back-fill is done when every demo device is)
+ *   judged → with --moulds, once the state engine has applied and the alarm engine judged every reading
+ *     stored so far: {"unjudged": readings the alarm engine had not judged when asked, "caught_up_ms": how
+ *     long until both were done} (asked when the load stops, it tells whether the engines kept up)
  *   db-cpu → {"ms": CPU time (user + system) the PostgreSQL backends serving this server have spent so
  *     far, or null on PGlite / without /proc}: two answers apart give the database's work in between
  *   stop  → closes the server (and drops the PostgreSQL schema / removes the temp dir), then exits.
@@ -50,6 +53,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
@@ -199,6 +203,23 @@ const schema = `mw_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
 /** CPU ms of every backend of this server seen so far, at its last sighting (pid → ms). */
 const backendCpu = new Map<number, number>();
 let sampleBackends: (() => Promise<void>) | undefined;
+
+/** The `judged` command: waits (at most a minute) until every stored reading is applied and judged. */
+async function judgedCaughtUp(): Promise<{ unjudged: number; caught_up_ms: number }> {
+  const startedAt = performance.now();
+  const unjudged = async () => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from readings, alarm_progress p
+      where p.name = 'readings' and readings.mold_id is not null and readings.xid >= p.judged_below`.execute(
+      server.context.db,
+    );
+    return rows[0]!.n;
+  };
+  const atAsk = await unjudged();
+  await server.services.state.settled();
+  while ((await unjudged()) > 0 && performance.now() - startedAt < 60_000) await delay(20);
+  return { unjudged: atAsk, caught_up_ms: Math.round(performance.now() - startedAt) };
+}
 
 async function pgAdmin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -391,6 +412,8 @@ try {
           server.context.db,
         );
         console.log(JSON.stringify(rows[0]));
+      } else if (command === 'judged') {
+        console.log(JSON.stringify(await judgedCaughtUp()));
       } else if (command === 'db-cpu') {
         await sampleBackends?.();
         console.log(JSON.stringify({ ms: backendCpuMs() }));
