@@ -43,8 +43,17 @@ beforeAll(async () => {
   // No state sweep: it would compete for the CPU the browser runs on. Readings still move the
   // moulds they come from at once. No maintenance check either (its first run is an hour away): its
   // notices (the demo's tasks due within days) arrived as popups at a moment no test chose, and one
-  // covered the reorder button while the test's pointer, resting on it, kept the popup open.
-  const quiet = { jobs: { state: { sweepIntervalMs: 2 ** 31 - 1 }, maintenance: { intervalMs: 3_600_000 } } };
+  // covered the reorder button while the test's pointer, resting on it, kept the popup open. No
+  // offline check either: the played devices fall silent, and 180 s later (a file's length on a
+  // loaded machine) their offline notices covered the view switch and the alarm tile counted them.
+  const HOUR = 3_600_000;
+  const quiet = {
+    jobs: {
+      state: { sweepIntervalMs: 2 ** 31 - 1 },
+      maintenance: { intervalMs: HOUR },
+      alarms: { offlineIntervalMs: HOUR },
+    },
+  };
   [consoleApp, browser] = await Promise.all([startInProcessConsole(quiet), launchBrowser()]);
   ({ moulds, play } = await demoMoulds(consoleApp.server, await consoleApp.userId('admin')));
   for (const [index, state] of PLAN.entries()) {
