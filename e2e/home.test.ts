@@ -189,6 +189,10 @@ describe('home', () => {
     await screenshot(page, 'home-search-en');
     await page.getByTestId('filter-clear').click();
     await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
+    // And stays so past the search's pause: the text searched for does not come back.
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('home-search').inputValue()).toBe('');
+    expect(await shown(page)).toBe('24 of 24 moulds');
   });
 
   it("narrows the list to a company, and offers only that company's groups", async () => {
@@ -212,6 +216,10 @@ describe('home', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('filter-clear').click();
     await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
+    // And stays so past the search's pause: the text searched for does not come back.
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('home-search').inputValue()).toBe('');
+    expect(await shown(page)).toBe('24 of 24 moulds');
   });
 
   it('switches to rows and keeps the choice', async () => {

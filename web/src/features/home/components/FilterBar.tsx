@@ -31,15 +31,25 @@ const named = (values: string[]) => values.map((value) => ({ value, label: value
 export function FilterBar({ filters, onChange, view, onViewChange, reorder, shown, total, numbers }: FilterBarProps) {
   const { t } = useTranslation();
   const options = useFilterOptions().data;
-  // What is typed, and the search it was typed over: once the filters change otherwise (cleared), it goes.
-  const [typed, setTyped] = useState({ text: filters.search, over: filters.search });
-  const search = typed.over === filters.search ? typed.text : filters.search;
+  // What is typed and not yet searched for, and the search it was typed over: it goes once searched
+  // for, cleared, or once the search changes otherwise. (Kept after its search, it came back when
+  // Clear filters set the search to what it had been typed over.)
+  const [typed, setTyped] = useState<{ text: string; over: string } | null>(null);
+  const search = typed && typed.over === filters.search ? typed.text : filters.search;
 
   useEffect(() => {
     if (search === filters.search) return;
-    const timer = setTimeout(() => onChange({ ...filters, search }), SEARCH_PAUSE_MS);
+    const timer = setTimeout(() => {
+      setTyped(null);
+      onChange({ ...filters, search });
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
+
+  const clearAll = () => {
+    setTyped(null);
+    onChange(NO_FILTERS);
+  };
 
   const choose = (change: Partial<HomeFilters>) => onChange({ ...filters, ...change });
   const groups = (options?.groups ?? []).filter(
@@ -95,7 +105,7 @@ export function FilterBar({ filters, onChange, view, onViewChange, reorder, show
         {t('home.favourites')}
       </Button>
       {isFiltered(filters) ? (
-        <Button type="link" onClick={() => onChange(NO_FILTERS)} data-testid="filter-clear">
+        <Button type="link" onClick={clearAll} data-testid="filter-clear">
           {t('home.clearFilters')}
         </Button>
       ) : null}
