@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stateColour } from '@mouldwatch/shared';
 import {
   chooseOption,
@@ -21,6 +21,11 @@ beforeAll(async () => {
   tiles = await startTileServer();
   [consoleApp, browser] = await Promise.all([startInProcessConsole({ env: tiles.env }), launchBrowser()]);
 });
+/** The pages a test opened, closed after it, so that they take no CPU from the next one. */
+const pages: Page[] = [];
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+});
 afterAll(async () => {
   await browser?.close();
   await consoleApp?.stop();
@@ -37,11 +42,17 @@ const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.an
 
 async function openMap(locale = 'en-US', width = 1440, height = 900, user = { name: 'admin', password: 'admin123' }) {
   const page = await browser.newPage({ locale, width, height });
+  pages.push(page);
   await logIn(page, consoleApp.url, user.name, user.password);
   await page.goto(`${consoleApp.url}/map`);
   await page.getByTestId('map-screen').waitFor();
   await expect.poll(() => markers(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
   return page;
+}
+
+/** Waits for the fly to the selected mould to end, when its marker is drawn (1.2 s; later on a loaded machine). */
+async function flownTo(page: Page) {
+  await expect.poll(() => page.locator('.mw-map-marker-selected').count(), { timeout: 30_000 }).toBe(1);
 }
 
 const choose = (page: Page, testId: string, option: string) => chooseOption(page, page.getByTestId(testId), { option });
@@ -53,6 +64,8 @@ describe('the map', () => {
     await expect.poll(() => listItems(page).count()).toBeGreaterThanOrEqual(20);
     await expect.poll(() => tiles.requests.filter((url) => url.startsWith('/global/')).length).toBeGreaterThan(0);
     expect(await page.getByTestId('map-tiles-unavailable').count()).toBe(0);
+    // Tiles do not fade in (MouldMap): drawn in software, the faded levels took seconds a frame.
+    expect(await page.locator('.leaflet-fade-anim').count()).toBe(0);
     await page.waitForTimeout(300);
     await screenshot(page, 'map-en', { fullPage: false });
 
@@ -80,9 +93,7 @@ describe('the map', () => {
     // Its option, not the first of any open list: the connection filter's may still be closing.
     await openDropdowns(page).locator('.ant-select-item-option', { hasText: name }).first().click();
     await expect.poll(() => page.getByTestId('map-facts-name').innerText()).toBe(name);
-    // Its marker is drawn once the fly there ends: an animation of up to about 6 s from the world view
-    // the demo's three factories fit (Leaflet's flyTo), whose frames a loaded machine runs late. A wait.
-    await expect.poll(() => page.locator('.mw-map-marker-selected').count(), { timeout: 30_000 }).toBe(1);
+    await flownTo(page);
     expect(await page.getByTestId('map-facts-source').innerText()).toBe('GPS');
     // So do the pins (clusters apart): the selected one is blue.
     const fills = await page
@@ -180,7 +191,6 @@ describe('the map', () => {
     await clickWhenSettled(page, 'map-ap-delete-confirm');
     await expectToast(page, 'Deleted');
     await expect.poll(() => drawer.innerText()).not.toContain('00:1A:2B:3C:4D:5E');
-    await page.context().close();
   });
 
   it.each([
@@ -192,6 +202,7 @@ describe('the map', () => {
     const page = await openMap(locale);
     await listItems(page).first().click();
     await page.getByTestId('map-facts').waitFor();
+    await flownTo(page);
     for (const [width, height] of [
       [1440, 900],
       [LAPTOP_WINDOW.width, LAPTOP_WINDOW.height],
@@ -218,6 +229,5 @@ describe('the map', () => {
       await page.waitForTimeout(300);
       await screenshot(page, `map-${language}-${width}`, { fullPage: width < 500 });
     }
-    await page.context().close();
   });
 });

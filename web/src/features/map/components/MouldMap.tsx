@@ -30,6 +30,15 @@ type Props = { index: number };
 const FAILED_TILES_LIMIT = 4;
 const CLUSTER_MAX_ZOOM = 16;
 const DRAW_START_MARK = 'mw-map-draw-start';
+
+/**
+ * A fly of 1.2 s (Leaflet's own from the world view down to a mould takes about 6 s, a wait for the
+ * user); none at all for a user who asked for less motion.
+ */
+const flyOptions = (): L.ZoomPanOptions => ({
+  duration: 1.2,
+  animate: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
+});
 /** The performance measure of the first draw of the moulds (read by the 10,000-mould browser test). */
 export const FIRST_DRAW_MEASURE = 'mw-map-first-draw';
 
@@ -74,7 +83,7 @@ export function MouldMap(props: MouldMapProps) {
         const key = `c:${indexGeneration.current}:${properties.cluster_id}`;
         const expand = () => {
           const expansion = index.current?.getClusterExpansionZoom(properties.cluster_id ?? 0) ?? zoom + 2;
-          instance.flyTo([lat, lng], Math.min(expansion, 18));
+          instance.flyTo([lat, lng], Math.min(expansion, 18), flyOptions());
         };
         next.set(key, shown.current.get(key) ?? clusterMarker({ lat, lng }, properties.point_count ?? 0, expand));
         continue;
@@ -100,7 +109,16 @@ export function MouldMap(props: MouldMapProps) {
   // The map, once.
   useEffect(() => {
     if (!container.current) return;
-    const instance = L.map(container.current, { center: [30, 110], zoom: 3, worldCopyJump: true, preferCanvas: true });
+    const instance = L.map(container.current, {
+      center: [30, 110],
+      zoom: 3,
+      worldCopyJump: true,
+      preferCanvas: true,
+      // No fade-in of new tiles: while tiles fade, the zoom levels a fly passed stay drawn under them,
+      // scaled up to thousands of times their size and with an opacity. A browser drawing in software
+      // (no GPU: a thin client, a virtual machine) took 3–9 s a frame for each such level.
+      fadeAnimation: false,
+    });
     map.current = instance;
     markers.current = L.layerGroup().addTo(instance);
     trackLayer.current = L.layerGroup().addTo(instance);
@@ -190,7 +208,7 @@ export function MouldMap(props: MouldMapProps) {
   useEffect(() => {
     if (!focus || !map.current) return;
     const point = toDrawn(variant, focus.point);
-    map.current.flyTo([point.lat, point.lng], Math.max(map.current.getZoom(), 17));
+    map.current.flyTo([point.lat, point.lng], Math.max(map.current.getZoom(), 17), flyOptions());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus]);
 
