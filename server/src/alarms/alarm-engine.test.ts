@@ -1,12 +1,13 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { moldInfoSchema } from '@mouldwatch/shared';
 import { createUser } from '../seed/organization.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../test/test-app.js';
 import { mouldWithDevice, userIdOf } from '../../test/factories.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import { AlarmEngine } from './alarm-engine.js';
+import { AlarmsRepository, MAX_READINGS_PER_RUN } from './alarms.repository.js';
 
 const HOUR = 3_600_000;
 /** The scheduler's jobs stay out of the way: tests run them by hand. */
@@ -344,6 +345,40 @@ describe('alarm engine', () => {
     await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
     expect(await lastJudgedMs(moldId)).toBe((base + 6010) * 1000);
   }, 60_000);
+
+  // Behind (here stopped), a run judges a run's worth of this instance's readings, held or not, and
+  // its read-back scans only those: it used to scan the whole backlog at every run, so that the
+  // engine fell further behind the more it was behind.
+  it('catches up on a backlog of its own readings a run at a time, each judged once', async () => {
+    const { moldId, send } = await monitoredMould();
+    await settle();
+    await app.services.alarmEngine.stop();
+    const start = base - 20_000;
+    const at = (seq: number, temp = 60) => ({ ...reading(seq, temp), ts: start + seq, counter: seq });
+    try {
+      // 14,000 readings in 14 requests: 10,000 held, 4,000 past the store's limit. Three over their
+      // bound open an alarm across the first run's end (after 5,000), the next one closes it.
+      const over = new Set([5000, 5001, 5002]);
+      for (let first = 1; first <= 14_000; first += 1000) {
+        await send(Array.from({ length: 1000 }, (_, index) => at(first + index, over.has(first + index) ? 72.5 : 60)));
+      }
+      const readBack = vi.spyOn(AlarmsRepository.prototype, 'readingsFrom');
+      const run = await app.services.alarmEngine.evaluate();
+      expect(run).toMatchObject({ truncated: true, more: true });
+      expect(run.judged).toBeGreaterThan(0);
+      expect(run.judged).toBeLessThanOrEqual(MAX_READINGS_PER_RUN);
+      // What it judged was held; the 4,000 not held are past its end: it read back none of them.
+      expect(readBack).toHaveBeenCalledOnce();
+      expect(await readBack.mock.results[0]!.value).toEqual([]);
+      readBack.mockRestore();
+      await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
+    } finally {
+      app.services.alarmEngine.start();
+    }
+    expect(await lastJudgedMs(moldId)).toBe((start + 14_000) * 1000);
+    const alarms = await alarmsOf(moldId);
+    expect(alarms.map(({ value, closed_at }) => [value, closed_at])).toEqual([[72.5, new Date((start + 5003) * 1000)]]);
+  }, 120_000);
 
   // A vacuum holds a lock on the table the summarization would wait for (and waiting behind an
   // autovacuum cancels it): the run judges, leaves the summarization for later and waits for nothing.

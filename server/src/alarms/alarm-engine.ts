@@ -34,6 +34,7 @@ import {
   type ReadingToJudge,
   type TrackRow,
   MAX_READINGS_PER_RUN,
+  type ReadBackEnd,
   readingsRangeOf,
 } from './alarms.repository.js';
 
@@ -415,19 +416,23 @@ export class AlarmEngine {
       const horizon = await this.#repository.horizon(trx);
       blocks = horizon.blocks;
       this.#held.forgetBelow(progress.judged_below);
-      let rows = await this.#readingsFrom(trx, progress.judged_below, horizon.xmin);
-      let cut = horizon.xmin;
-      const truncated = rows.length > MAX_READINGS_PER_RUN;
-      if (truncated && xidBelow(rows[MAX_READINGS_PER_RUN]!.xid, cut)) cut = rows[MAX_READINGS_PER_RUN]!.xid;
+      // Behind, a run ends after a run's worth of this instance's readings: its read-back scans
+      // those, not the whole backlog (which it did at each run, and fell further behind).
+      const end = this.#held.runEnd(progress.judged_below, MAX_READINGS_PER_RUN);
+      let rows = await this.#readingsFrom(trx, progress.judged_below, horizon.xmin, { below: end });
+      let cut = end !== undefined && xidBelow(end, horizon.xmin) ? end : horizon.xmin;
+      const overLimit = rows.length > MAX_READINGS_PER_RUN;
+      if (overLimit && xidBelow(rows[MAX_READINGS_PER_RUN]!.xid, cut)) cut = rows[MAX_READINGS_PER_RUN]!.xid;
       // One ended transaction stored more readings than a run takes: a cut inside it leaves nothing
       // below it, and the cursor would stay there. Its readings are judged whole, in a run of their own.
       const first = rows[0];
-      if (truncated && first!.ready && rows[MAX_READINGS_PER_RUN]!.xid === first!.xid) {
+      if (overLimit && first!.ready && rows[MAX_READINGS_PER_RUN]!.xid === first!.xid) {
         cut = (BigInt(first!.xid) + 1n).toString();
-        rows = await this.#readingsFrom(trx, first!.xid, horizon.xmin, cut);
+        rows = await this.#readingsFrom(trx, first!.xid, horizon.xmin, { below: cut, whole: true });
       }
+      const truncated = overLimit || cut !== horizon.xmin;
       const ready = rows.filter((row) => row.ready && xidBelow(row.xid, cut));
-      const more = ready.length < rows.length;
+      const more = truncated || ready.length < rows.length;
       if (ready.length === 0 && cut === progress.judged_below)
         return { more, truncated, judged: 0, announce: nothing() };
       const announce = await this.#judge(trx, ready, now, cut);
@@ -440,17 +445,17 @@ export class AlarmEngine {
   }
 
   /**
-   * The readings of the transactions from `from` on (below `below`), as the repository's
+   * The readings of the transactions from `from` on, up to `end`, as the repository's
    * `readingsFrom` answers them: the held ones from memory, the others read back. When the read-back
    * stops at its limit, the database's readings past its last transaction are not known yet, and
    * so held ones past it wait for a later run too.
    */
-  async #readingsFrom(trx: Transaction<Database>, from: string, xmin: string, below?: string) {
-    const held = this.#held.from(from, below);
+  async #readingsFrom(trx: Transaction<Database>, from: string, xmin: string, end: ReadBackEnd) {
+    const held = this.#held.from(from, end.below);
     const xids = held.map(({ xid }) => xid);
-    const fetched = await this.#repository.readingsFrom(trx, from, xmin, xids, below);
+    const fetched = await this.#repository.readingsFrom(trx, from, xmin, xids, end);
     if (held.length === 0) return fetched;
-    const last = below === undefined && fetched.length > MAX_READINGS_PER_RUN ? BigInt(fetched.at(-1)!.xid) : undefined;
+    const last = !end.whole && fetched.length > MAX_READINGS_PER_RUN ? BigInt(fetched.at(-1)!.xid) : undefined;
     const known = last === undefined ? held : held.filter(({ order }) => order < last);
     return mergedByTransaction(fetched, known, BigInt(xmin));
   }
@@ -896,8 +901,10 @@ export class AlarmEngine {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       void this.#inTurn(() => this.evaluate())
-        .then(({ more }) => {
-          if (more) this.#wake(100);
+        .then(({ more, truncated }) => {
+          // A backlog goes on at once; a transaction still running is given a moment.
+          if (truncated) this.#wake(0);
+          else if (more) this.#wake(100);
         })
         .catch((error: unknown) => {
           this.#logFailure(error);

@@ -64,6 +64,13 @@ export interface MouldFacts {
 /** Readings judged per run at most (a catch-up after a long stop goes in runs of this size). */
 export const MAX_READINGS_PER_RUN = 5000;
 
+/** Where a run's read-back ends: below a transaction, and with or without the run's limit. */
+export interface ReadBackEnd {
+  below?: string;
+  /** All the readings below `below`, however many. */
+  whole?: boolean;
+}
+
 /**
  * The readings' BRIN indexes (migrations 0005 and 0038): by `received_at`, which the roll-up reads, and
  * by the storing transaction's id, which the alarm run reads. Both keep the default 128 heap pages a
@@ -140,10 +147,11 @@ export class AlarmsRepository {
   }
 
   /**
-   * Readings of moulds stored by transactions from the cursor on (at most MAX_READINGS_PER_RUN + 1,
-   * in transaction order); `ready` marks those below `xmin`, whose transactions have ended. With
-   * `below`, all of those of transactions below it, however many. Those of the transactions in
-   * `held` are left out: the engine holds them (HeldReadings).
+   * Readings of moulds stored by transactions from the cursor on, below `end.below` when given, in
+   * transaction order: at most MAX_READINGS_PER_RUN + 1, or all of them when `end.whole`; `ready`
+   * marks those below `xmin`, whose transactions have ended. Those of the transactions in `held`
+   * are left out: the engine holds them (HeldReadings). The scan reads every reading in its range
+   * (the limit applies after the sort): a run over a backlog gives the end its readings' count.
    * Read through the BRIN index on the transaction id (`readings_xid_order`): the block ranges holding
    * transactions from the cursor on, the newest one or two. A table
    * without statistics yet (new, restored) would be planned as a whole-table scan, in parallel
@@ -156,7 +164,7 @@ export class AlarmsRepository {
     judgedBelow: string,
     xmin: string,
     held: readonly string[],
-    below?: string,
+    end: ReadBackEnd = {},
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // The settings as they were, read before they change (`offset 0`: the subquery runs first).
     const { rows: before } = await sql<{ seqscan: string; workers: string; jit: string }>`
@@ -165,7 +173,7 @@ export class AlarmsRepository {
       from (select current_setting('enable_seqscan') as seqscan,
         current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit
         offset 0) as was`.execute(trx);
-    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, held, below);
+    const rows = await this.#readingsFrom(trx, judgedBelow, xmin, held, end);
     await sql`select set_config('enable_seqscan', ${before[0]!.seqscan}, true),
       set_config('max_parallel_workers_per_gather', ${before[0]!.workers}, true),
       set_config('jit', ${before[0]!.jit}, true)`.execute(trx);
@@ -177,7 +185,7 @@ export class AlarmsRepository {
     judgedBelow: string,
     xmin: string,
     held: readonly string[],
-    below: string | undefined,
+    { below, whole = false }: ReadBackEnd,
   ): Promise<Array<ReadingToJudge & { xid: string }>> {
     // xid8 has no JSON form of its own: it comes as its text.
     return asJson<ReadingToJudge & { xid: string }>(
@@ -190,7 +198,7 @@ export class AlarmsRepository {
           ${held.length === 0 ? sql`` : sql`and not xid = any(${held}::xid8[])`}
           ${below === undefined ? sql`` : sql`and xid < ${below}::xid8`}
         order by xid
-        limit ${below === undefined ? MAX_READINGS_PER_RUN + 1 : null}`,
+        limit ${whole ? null : MAX_READINGS_PER_RUN + 1}`,
       sql`r.xid`,
     );
   }

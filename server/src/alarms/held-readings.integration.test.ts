@@ -67,8 +67,8 @@ it("holds a batch's readings exactly as the alarm run reads them back, and the r
       const { xmin } = await repository.horizon(trx);
       const below = (BigInt(xid) + 1n).toString();
       return {
-        readBack: await repository.readingsFrom(trx, xid, xmin, [], below),
-        leftOut: await repository.readingsFrom(trx, xid, xmin, [xid], below),
+        readBack: await repository.readingsFrom(trx, xid, xmin, [], { below, whole: true }),
+        leftOut: await repository.readingsFrom(trx, xid, xmin, [xid], { below, whole: true }),
       };
     });
     expect(readBack).toHaveLength(messages.length);

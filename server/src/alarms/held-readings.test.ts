@@ -82,6 +82,37 @@ describe('HeldReadings', () => {
     expect(held.from('0').map(({ xid }) => xid)).toEqual(['6', '7']);
     expect(held.size).toBe(2);
   });
+
+  it('ends a run at the first transaction past the limit, counting those held and those not', () => {
+    const held = new HeldReadings(3);
+    held.hold('10', [row(1), row(2)]);
+    held.hold('11', [row(3), row(4)]); // not held: the store is full
+    held.hold('12', [row(5)]);
+    held.hold('13', [row(6), row(7), row(8)]);
+    expect(held.from('0').map(({ xid }) => xid)).toEqual(['10', '12']);
+    expect(held.runEnd('0', 4)).toBe('12');
+    expect(held.runEnd('0', 5)).toBe('13');
+    expect(held.runEnd('11', 5)).toBe('13');
+    // All of them fit: the read-back's own limit bounds what is not known here.
+    expect(held.runEnd('0', 8)).toBeUndefined();
+    expect(held.runEnd('14', 1)).toBeUndefined();
+  });
+
+  it('ends a run past its first transaction when that one alone is over the limit', () => {
+    const held = new HeldReadings(10);
+    held.hold('20', [row(1), row(2), row(3)]);
+    held.hold('21', [row(4)]);
+    expect(held.runEnd('20', 2)).toBe('21');
+  });
+
+  it('forgets the sizes of transactions not held below the cursor', () => {
+    const held = new HeldReadings(1);
+    held.hold('30', [row(1), row(2)]);
+    held.hold('31', [row(3), row(4)]);
+    expect(held.runEnd('0', 3)).toBe('31');
+    held.forgetBelow('31');
+    expect(held.runEnd('0', 1)).toBe('32');
+  });
 });
 
 describe('mergedByTransaction', () => {

@@ -18,10 +18,13 @@ export interface HeldTransaction {
  * whole or not at all, and every transaction not held is read from the database — after a
  * restart, when the store is full, when another instance stored it. At most `maxReadings` are held:
  * a transaction that would pass it is not held (its readings wait in the database, like those of
- * an instance that does not judge); those below the cursor are dropped at each run.
+ * an instance that does not judge), and only its size is kept, for where a run ends (`runEnd`);
+ * those below the cursor are dropped at each run.
  */
 export class HeldReadings {
   readonly #transactions = new Map<string, HeldTransaction>();
+  /** How many readings of moulds each transaction handed over and not held stored. */
+  readonly #notHeld = new Map<string, { order: bigint; count: number }>();
   #count = 0;
 
   constructor(private readonly maxReadings: number) {}
@@ -34,9 +37,36 @@ export class HeldReadings {
   hold(xid: string, rows: readonly NewReading[]): void {
     const readings: HeldReading[] = [];
     for (const row of rows) if (row.mold_id !== null && row.mold_id !== undefined) readings.push(held(xid, row));
-    if (readings.length === 0 || this.#count + readings.length > this.maxReadings) return;
+    if (readings.length === 0) return;
+    if (this.#count + readings.length > this.maxReadings) {
+      this.#notHeld.set(xid, { order: BigInt(xid), count: readings.length });
+      return;
+    }
     this.#transactions.set(xid, { xid, order: BigInt(xid), readings });
     this.#count += readings.length;
+  }
+
+  /**
+   * Where a run from `from` stops to judge at most `limit` of the readings this instance stored,
+   * held or not: at the first transaction past the limit (past the first one, when that one alone
+   * is over it). A run's read-back then scans the readings below it only, not a whole backlog.
+   * Undefined when they all fit: the readings of other instances, and of this one before a restart,
+   * are not known here, and the read-back's own limit bounds them.
+   */
+  runEnd(from: string, limit: number): string | undefined {
+    const first = BigInt(from);
+    const stored = [
+      ...[...this.#transactions.values()].map(({ order, readings }) => ({ order, count: readings.length })),
+      ...this.#notHeld.values(),
+    ]
+      .filter(({ order }) => order >= first)
+      .sort((a, b) => (a.order < b.order ? -1 : 1));
+    let total = 0;
+    for (const { order, count } of stored) {
+      total += count;
+      if (total > limit) return (total === count ? order + 1n : order).toString();
+    }
+    return undefined;
   }
 
   /** The held transactions from `from` on (below `below`), in transaction order. */
@@ -56,6 +86,7 @@ export class HeldReadings {
       this.#transactions.delete(key);
       this.#count -= transaction.readings.length;
     }
+    for (const [key, { order }] of this.#notHeld) if (order < cursor) this.#notHeld.delete(key);
   }
 
   get size(): number {
