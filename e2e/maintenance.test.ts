@@ -11,7 +11,7 @@ import {
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, type TestDevice } from './support/moulds.js';
-import { expectToast, logIn } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn } from './support/session.js';
 
 /** Answers and live messages of a server busy with the demo's moulds may take a few seconds. */
 const LIVE = { timeout: 20_000 };
@@ -185,12 +185,7 @@ describe('maintenance schedule and history', () => {
     // Four pages and a device on a machine shared with other work: minutes, not the default minute.
   }, 240_000);
 
-  it.each([
-    ['en-US', 'en'],
-    ['zh-CN', 'zh'],
-    ['ko-KR', 'kor'],
-    ['pt-BR', 'por'],
-  ] as const)(
+  it.each(BROWSER_LANGUAGES)(
     'shows the schedule and history in %s, on a desktop and on a phone without sideways scrolling',
     async (locale, language) => {
       for (const [width, height, device] of [

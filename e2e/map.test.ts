@@ -11,7 +11,7 @@ import {
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { startTileServer, type TileServer } from './support/tile-server.js';
-import { expectToast, logIn } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn } from './support/session.js';
 
 let tiles: TileServer;
 let consoleApp: InProcessConsole;
@@ -193,12 +193,7 @@ describe('the map', () => {
     await expect.poll(() => drawer.innerText()).not.toContain('00:1A:2B:3C:4D:5E');
   });
 
-  it.each([
-    ['zh-CN', 'zh'],
-    ['en-US', 'en'],
-    ['ko-KR', 'kor'],
-    ['pt-BR', 'por'],
-  ] as const)('reads in %s, wide and at 390 px', async (locale, language) => {
+  it.each(BROWSER_LANGUAGES)('reads in %s, wide and at 390 px', async (locale, language) => {
     const page = await openMap(locale);
     await listItems(page).first().click();
     await page.getByTestId('map-facts').waitFor();

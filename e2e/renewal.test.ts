@@ -10,7 +10,7 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, waitForToastsGone } from './support/session.js';
 
 const OPERATOR_KEY = 'e2e-operator-key-0123456789abcdef';
 /** Answers of a server busy with the demo's moulds may take a few seconds. */
@@ -226,12 +226,7 @@ describe('renewal', () => {
     await page.context().close();
   }, 120_000);
 
-  it.each([
-    ['en-US', 'en'],
-    ['zh-CN', 'zh'],
-    ['ko-KR', 'kor'],
-    ['pt-BR', 'por'],
-  ] as const)(
+  it.each(BROWSER_LANGUAGES)(
     'shows the renewal screens in %s on a desktop and a phone without sideways scrolling',
     async (locale, language) => {
       for (const [width, height, device] of [

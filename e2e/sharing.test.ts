@@ -10,7 +10,7 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -38,12 +38,6 @@ afterAll(async () => {
   await consoleApp?.stop();
 });
 
-const LANGUAGES = [
-  ['en-US', 'en'],
-  ['zh-CN', 'zh'],
-  ['ko-KR', 'kor'],
-  ['pt-BR', 'por'],
-] as const;
 const SIZES = [
   [1440, 900, 'desktop'],
   [390, 844, 'phone'],
@@ -173,7 +167,7 @@ describe('mould sharing', () => {
   }, 60_000);
 
   it('shows the sharing screens in four languages, on a desktop and on a phone without sideways scrolling', async () => {
-    for (const [locale, language] of LANGUAGES) {
+    for (const [locale, language] of BROWSER_LANGUAGES) {
       for (const [width, height, device] of SIZES) {
         const page = await browser.newPage({ locale, width, height });
         await logIn(page, consoleApp.url, 'admin', 'admin123');

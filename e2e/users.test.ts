@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
 import { chooseOption, clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -141,12 +141,7 @@ describe('users and their moulds', () => {
 
   // One test a language: the eight logins and screens of all four took 126 s on a slow host, past
   // the browser tests' 120 s.
-  it.each([
-    ['en-US', 'en'],
-    ['zh-CN', 'zh'],
-    ['ko-KR', 'kor'],
-    ['pt-BR', 'por'],
-  ] as const)(
+  it.each(BROWSER_LANGUAGES)(
     'shows the list in %s, on a desktop and on a phone without sideways scrolling',
     async (locale, language) => {
       for (const [width, height, device] of [

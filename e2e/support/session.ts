@@ -78,6 +78,14 @@ export async function openUserMenuItem(page: Page, item: 'profile' | 'password' 
   await page.getByTestId(`menu-${item}`).click();
 }
 
+/** The browser languages every screen is read in, each with the console's language it chooses. */
+export const BROWSER_LANGUAGES = [
+  ['en-US', 'en'],
+  ['zh-CN', 'zh'],
+  ['ko-KR', 'kor'],
+  ['pt-BR', 'por'],
+] as const;
+
 /** The sizes every screen is read at: a desktop window and a 390 px phone. */
 const SCREEN_SIZES = [
   { device: 'desktop', width: 1440, height: 900 },
