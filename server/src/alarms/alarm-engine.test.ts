@@ -380,6 +380,48 @@ describe('alarm engine', () => {
     expect(alarms.map(({ value, closed_at }) => [value, closed_at])).toEqual([[72.5, new Date((start + 5003) * 1000)]]);
   }, 120_000);
 
+  // A transaction still running holds the cursor below a stored backlog bigger than a run: the runs
+  // judge nothing until it ends, and must poll for that, not run back to back.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'waits, not spins, while a running transaction keeps a backlog from being judged',
+    async () => {
+      const { moldId, device, send } = await monitoredMould(0);
+      await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
+      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await other.connect();
+      const engine = app.services.alarmEngine;
+      const evaluate = engine.evaluate.bind(engine);
+      const runs: Array<{ start: number; end: number }> = [];
+      const spy = vi.spyOn(engine, 'evaluate').mockImplementation(async () => {
+        const start = Date.now();
+        try {
+          return await evaluate();
+        } finally {
+          runs.push({ start, end: Date.now() });
+        }
+      });
+      try {
+        await other.query('begin');
+        await other.query('select pg_current_xact_id()');
+        await sql`insert into readings (device_id, seq, ts, mold_id, event, counter, cycle_time)
+          select ${device.id}, s, to_timestamp(${base} + s), ${moldId}, 'cycle', s, 30
+          from generate_series(1, 6000) as s`.execute(app.context.db);
+        await send([{ ...reading(6001, 60), ts: base + 150 }]);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect(runs.length).toBeGreaterThan(2);
+        // Each run starts its wait's 100 ms after the last one ended (the timer's own rounding aside).
+        const gaps = runs.slice(1).map((run, index) => run.start - runs[index]!.end);
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
+      } finally {
+        spy.mockRestore();
+        await other.query('commit');
+        await other.end();
+      }
+      await app.services.alarmEngine.catchUp(JUDGE_ALL_WAIT_MS);
+      expect(await lastJudgedMs(moldId)).toBe((base + 6000) * 1000);
+    },
+  );
+
   // A vacuum holds a lock on the table the summarization would wait for (and waiting behind an
   // autovacuum cancels it): the run judges, leaves the summarization for later and waits for nothing.
   it.skipIf(!process.env.DATABASE_URL)(

@@ -901,9 +901,10 @@ export class AlarmEngine {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       void this.#inTurn(() => this.evaluate())
-        .then(({ more, truncated }) => {
-          // A backlog goes on at once; a transaction still running is given a moment.
-          if (truncated) this.#wake(0);
+        .then(({ more, truncated, judged }) => {
+          // A backlog being judged goes on at once; a transaction still running is given a moment
+          // (a run over one that stored more than a run takes judges nothing until it ends).
+          if (truncated && judged > 0) this.#wake(0);
           else if (more) this.#wake(100);
         })
         .catch((error: unknown) => {
