@@ -216,10 +216,6 @@ describe('home', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('filter-clear').click();
     await expect.poll(() => shown(page)).toBe('24 of 24 moulds');
-    // And stays so past the search's pause: the text searched for does not come back.
-    await page.waitForTimeout(1000);
-    expect(await page.getByTestId('home-search').inputValue()).toBe('');
-    expect(await shown(page)).toBe('24 of 24 moulds');
   });
 
   it('switches to rows and keeps the choice', async () => {
