@@ -8,10 +8,12 @@ export async function getFilterOptions(signal?: AbortSignal): Promise<FilterOpti
   return data;
 }
 
+export const FILTER_OPTIONS_KEY = ['home', 'filterOptions'] as const;
+
 export const useFilterOptions = (enabled = true) =>
   useQuery({
     enabled,
-    queryKey: ['home', 'filterOptions'],
+    queryKey: FILTER_OPTIONS_KEY,
     queryFn: ({ signal }) => getFilterOptions(signal),
     staleTime: 5 * 60_000,
   });
