@@ -11,7 +11,7 @@ import {
 } from './support/browser.js';
 import { demoMoulds, type PlayedMould, type PlayedState } from './support/home.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { logIn, waitForToastsGone } from './support/session.js';
+import { logIn, logInAt, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -332,8 +332,7 @@ describe('home', () => {
     ]) {
       const page = await browser.newPage({ locale: 'en-US', width, height });
       pages.push(page);
-      await logIn(page, consoleApp.url, 'admin', 'admin123');
-      await page.goto(`${consoleApp.url}/molddetail?mold_id=${mould.id}`);
+      await logInAt(page, consoleApp.url, `/molddetail?mold_id=${mould.id}`, 'admin', 'admin123');
       const tooOld = page.getByTestId('facts-too-old');
       await tooOld.waitFor();
       expect(await tooOld.innerText()).toContain('3 readings older than 35 days, counted in no history or report');

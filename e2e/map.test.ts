@@ -11,7 +11,7 @@ import {
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { startTileServer, type TileServer } from './support/tile-server.js';
-import { BROWSER_LANGUAGES, expectToast, logIn } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logInAt } from './support/session.js';
 
 let tiles: TileServer;
 let consoleApp: InProcessConsole;
@@ -43,8 +43,7 @@ const openDropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.an
 async function openMap(locale = 'en-US', width = 1440, height = 900, user = { name: 'admin', password: 'admin123' }) {
   const page = await browser.newPage({ locale, width, height });
   pages.push(page);
-  await logIn(page, consoleApp.url, user.name, user.password);
-  await page.goto(`${consoleApp.url}/map`);
+  await logInAt(page, consoleApp.url, '/map', user.name, user.password);
   await page.getByTestId('map-screen').waitFor();
   await expect.poll(() => markers(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
   return page;

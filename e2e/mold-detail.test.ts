@@ -5,7 +5,7 @@ import { clickWhenSettled, LAPTOP_WINDOW, launchBrowser, screenshot, type TestBr
 import { chooseHistory } from './support/detail.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, openWithSelectedMould, type TestDevice } from './support/moulds.js';
-import { expectToast, logIn } from './support/session.js';
+import { expectToast, logIn, logInAt } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -106,8 +106,7 @@ const VIEWS = [
 describe('mould detail', () => {
   it('shows the way home while no mould is selected', async () => {
     const page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/detail/moldTemp`);
+    await logInAt(page, consoleApp.url, '/detail/moldTemp', 'admin', 'admin123');
     await page.getByTestId('no-mould').waitFor();
     await screenshot(page, 'detail-no-mould');
     await page.getByTestId('go-home').click();
@@ -271,8 +270,7 @@ describe('the facts page of a mould the user may not see', () => {
   ])('shows the viewer no permission, no error toast and nothing of the mould at $width px', async (size) => {
     const hidden = await mouldOutsideViewer();
     const page = await browser.newPage(size);
-    await logIn(page, consoleApp.url, 'viewer', 'viewer123');
-    await page.goto(`${consoleApp.url}/molddetail?mold_id=${hidden.id}`);
+    await logInAt(page, consoleApp.url, `/molddetail?mold_id=${hidden.id}`, 'viewer', 'viewer123');
     const forbidden = page.getByTestId('facts-forbidden');
     await forbidden.waitFor();
     expect(await forbidden.innerText()).toContain('You may not see this mould');
@@ -292,8 +290,7 @@ describe('the facts page of a mould the user may not see', () => {
 
   it('says so for a mould id that does not exist, and asks for a choice when the id is garbage', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
-    await logIn(page, consoleApp.url, 'viewer', 'viewer123');
-    await page.goto(`${consoleApp.url}/molddetail?mold_id=999999999`);
+    await logInAt(page, consoleApp.url, '/molddetail?mold_id=999999999', 'viewer', 'viewer123');
     await page.getByTestId('facts-forbidden').waitFor();
     await screenshot(page, 'molddetail-unknown-en-390', { fullPage: false });
     await page.goto(`${consoleApp.url}/molddetail?mold_id=abc%27%3B--`);

@@ -10,7 +10,7 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
+import { expectToast, logInAt, waitForToastsGone, readAtEachSize } from './support/session.js';
 
 /** Answers of a server busy with the demo's simulated moulds may take a few seconds. */
 const SLOW = { timeout: 15_000 };
@@ -34,9 +34,7 @@ const rowOf = (page: Page, list: string, name: string) =>
 describe('companies and mould groups', () => {
   it('creates a company and a group in it, renames it, refuses a duplicate, and deletes both', async () => {
     const page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-
-    await page.goto(`${consoleApp.url}/moldsetting/company`);
+    await logInAt(page, consoleApp.url, '/moldsetting/company', 'admin', 'admin123');
     await page.getByTestId('company-list-add').click();
     await page.getByTestId('company-name').fill('Bad name');
     await page.getByTestId('company-dialog-save').click();
@@ -97,8 +95,7 @@ describe('companies and mould groups', () => {
 
   it('refuses to delete a company with groups, and deletes a group with its moulds after the "data lost" warning', async () => {
     const page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/moldsetting/company`);
+    await logInAt(page, consoleApp.url, '/moldsetting/company', 'admin', 'admin123');
     const firstCompany = page.getByTestId('company-list-table').locator('tr.ant-table-row').first();
     await firstCompany.waitFor();
     const companyName = (await firstCompany.locator('td').first().innerText()).trim();

@@ -12,7 +12,7 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { logIn, readAtEachSize } from './support/session.js';
+import { logInAt, readAtEachSize } from './support/session.js';
 import { REPORT_PERIODS } from '@mouldwatch/shared';
 import { DEMO_SLOW_TARGET_PART } from '../server/src/seed/demo-moulds.js';
 
@@ -56,8 +56,7 @@ const cycleStatisticsShown = async (page: Page) =>
 describe('reports on the demo data', () => {
   it('opens each report, changes the period and the moulds, and exports the detail list', async () => {
     const page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/report/nav`);
+    await logInAt(page, consoleApp.url, '/report/nav', 'admin', 'admin123');
     await chooseLastSevenDays(page);
     await page.getByTestId('report-oee-total').waitFor(FIRST_REPORT);
     await expect.poll(() => oeeText(page), SLOW).toMatch(/\d+\.\d %/);

@@ -4,7 +4,7 @@ import { MenuId, type RolePermission } from '@mouldwatch/shared';
 import { createUser } from '../server/src/seed/organization.js';
 import { clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
+import { expectToast, logIn, logInAt, waitForToastsGone, readAtEachSize } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -62,8 +62,7 @@ async function permissionsOf(roleId: number) {
 describe('the role screen', () => {
   it('creates a role with some permissions, edits it, refuses deleting an assigned role, deletes an unused one', async () => {
     const page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/organization/role`);
+    await logInAt(page, consoleApp.url, '/organization/role', 'admin', 'admin123');
     await listSettled(page);
     await screenshot(page, 'roles-list-desktop');
 

@@ -10,7 +10,7 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { BROWSER_LANGUAGES, expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, logInAt, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -170,8 +170,7 @@ describe('mould sharing', () => {
     for (const [locale, language] of BROWSER_LANGUAGES) {
       for (const [width, height, device] of SIZES) {
         const page = await browser.newPage({ locale, width, height });
-        await logIn(page, consoleApp.url, 'admin', 'admin123');
-        await page.goto(`${consoleApp.url}/moldsetting/share/sharecontent`);
+        await logInAt(page, consoleApp.url, '/moldsetting/share/sharecontent', 'admin', 'admin123');
         await page.getByTestId('shares-made-table').waitFor();
         await settled(page);
         await screenshot(page, `sharing-made-${device}-${language}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
 import { chooseOption, clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { BROWSER_LANGUAGES, expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, logInAt, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -47,8 +47,7 @@ afterAll(async () => {
 
 async function adminOnUsers(locale = 'en-US', width = 1440, height = 900): Promise<Page> {
   const page = await browser.newPage({ locale, width, height });
-  await logIn(page, consoleApp.url, 'admin', 'admin123');
-  await page.goto(`${consoleApp.url}/organization/user`);
+  await logInAt(page, consoleApp.url, '/organization/user', 'admin', 'admin123');
   await page.getByTestId('users-table').locator('.ant-table-row').first().waitFor();
   return page;
 }

@@ -11,7 +11,7 @@ import {
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, type TestDevice } from './support/moulds.js';
-import { expectToast, logIn, waitForToastsGone, readAtEachSize } from './support/session.js';
+import { expectToast, logInAt, waitForToastsGone, readAtEachSize } from './support/session.js';
 
 /** Answers of a server busy with the demo's moulds may take a few seconds. */
 const SLOW = { timeout: 15_000 };
@@ -78,8 +78,7 @@ describe('work orders', () => {
     mould = await drivenMould();
     await mould.device.send([reading(mould.counter)]);
     page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/workorder`);
+    await logInAt(page, consoleApp.url, '/workorder', 'admin', 'admin123');
     await rowOf(page, 'WO-2026-101').waitFor(SLOW);
 
     await page.getByTestId('work-orders-add').click();
@@ -141,8 +140,7 @@ describe('work orders', () => {
 
   it('turns editing off in the search state', async () => {
     const page = await browser.newPage();
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/workorder`);
+    await logInAt(page, consoleApp.url, '/workorder', 'admin', 'admin123');
     await rowOf(page, 'WO-2026-105').waitFor(SLOW);
     await page.getByTestId('work-orders-search').locator('input').fill('WO-2026-105');
     await page.getByTestId('work-orders-search').locator('input').press('Enter');

@@ -4,7 +4,7 @@ import { AlarmType, MENU_ITEMS, VIEWER_MENU_IDS } from '@mouldwatch/shared';
 import { launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { openWithSelectedMould } from './support/moulds.js';
-import { logIn, logInLive, waitForToastsGone } from './support/session.js';
+import { logIn, logInAt, logInLive, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -114,8 +114,7 @@ async function openAlarmCompanyFilter(page: Page): Promise<void> {
 describe('the mould form', () => {
   it('marks its required fields as the other forms do, and says the alert temperature is a band', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
-    await logIn(page, consoleApp.url, 'admin', 'admin123');
-    await page.goto(`${consoleApp.url}/moldsetting/mold`);
+    await logInAt(page, consoleApp.url, '/moldsetting/mold', 'admin', 'admin123');
     await page.getByTestId('molds-add').click();
     const form = page.getByTestId('mold-form');
     await form.waitFor();

@@ -148,12 +148,14 @@ export async function reportOpenPages(testName: string): Promise<void> {
 /**
  * Before a screenshot: no list still loading, nothing still appearing (rc-motion marks every dialog,
  * popover and drawer moving in with `…-appear-active` / `…-enter-active`), no chart still drawing.
+ * A clicked button's wave is not waited for: it fades for 2 s around the button and moves nothing,
+ * and every screenshot after a click waited it out.
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       !document.querySelector(
-        '.ant-spin-spinning, [class*="-appear-active"], [class*="-enter-active"], [data-drawing]',
+        '.ant-spin-spinning, [class*="-appear-active"]:not(.ant-wave), [class*="-enter-active"], [data-drawing]',
       ),
   );
 }
