@@ -42,6 +42,30 @@ describe('the embedded database session (issue 10.6)', () => {
     expect(order).toEqual(['ingest', 'read 1', 'read 2', 'read 3']);
   });
 
+  it('goes to a query waiting in turn once it has waited 50 ms, though the ingest always takes it first', async () => {
+    const order: string[] = [];
+    const batches: Array<Promise<unknown>> = [];
+    // A saturating ingest: each batch's next is waiting before it hands the session back.
+    const batch = (n: number): Promise<unknown> =>
+      withConnectionFirst((inTurn) =>
+        database.db.connection().execute(() =>
+          inTurn(async () => {
+            if (n < 40) batches.push(batch(n + 1));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            order.push(`batch ${n}`);
+          }),
+        ),
+      );
+    const release = await holdSession();
+    const read = sql`select 1`.execute(database.db).then(() => order.push('read'));
+    batches.push(batch(1));
+    await release();
+    await read;
+    while (order.filter((step) => step.startsWith('batch')).length < 40) await Promise.all(batches);
+    // 40 batches hold the session 200 ms at least: the read did not wait for the ingest to stop.
+    expect(order.indexOf('read')).toBeLessThan(order.indexOf('batch 40'));
+  });
+
   it('gives the event loop a turn between two holders of the session', async () => {
     const release = await holdSession();
     let done = 0;

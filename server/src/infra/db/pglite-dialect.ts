@@ -22,24 +22,40 @@ import { takesConnectionFirst } from './session-priority.js';
  * session one after the other would keep sockets unread for as long as the queue lasts. So the
  * session passes to the next holder only after a turn of the event loop (`setImmediate`, after
  * I/O), and then to one that takes it first (`withConnectionFirst`: the device ingest, whose
- * packets that turn has just read) before those waiting in turn.
+ * packets that turn has just read) before those waiting in turn — unless the longest waiting in
+ * turn has waited `IN_TURN_PATIENCE_MS`: under a saturating ingest there always is one taking it
+ * first, and the engines' runs and the devices' look-ups at connect waited up to 10 s.
  */
+const IN_TURN_PATIENCE_MS = 50;
+
 class SessionLock {
   #held = false;
   readonly #first: Array<() => void> = [];
-  readonly #inTurn: Array<() => void> = [];
+  readonly #inTurn: Array<{ resume: () => void; since: number }> = [];
 
   async acquire(first: boolean): Promise<() => void> {
     // Held from one holder to the next: nobody takes the session in between.
-    if (this.#held) await new Promise<void>((resolve) => (first ? this.#first : this.#inTurn).push(resolve));
+    if (this.#held) await new Promise<void>((resume) => this.#queue(first, resume));
     else this.#held = true;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       if (this.#first.length + this.#inTurn.length === 0) this.#held = false;
-      else setImmediate(() => (this.#first.shift() ?? this.#inTurn.shift())!());
+      else setImmediate(() => this.#next()());
     };
+  }
+
+  #queue(first: boolean, resume: () => void): void {
+    if (first) this.#first.push(resume);
+    else this.#inTurn.push({ resume, since: performance.now() });
+  }
+
+  /** Who holds the session next: one taking it first, unless the longest waiting in turn has waited long enough. */
+  #next(): () => void {
+    const longest = this.#inTurn[0];
+    const itsTurn = longest && (this.#first.length === 0 || performance.now() - longest.since >= IN_TURN_PATIENCE_MS);
+    return itsTurn ? this.#inTurn.shift()!.resume : this.#first.shift()!;
   }
 }
 
