@@ -66,6 +66,29 @@ describe('the embedded database session (issue 10.6)', () => {
     expect(order.indexOf('read')).toBeLessThan(order.indexOf('batch 40'));
   });
 
+  it('lets the reads that waited long enough go one at a time, each followed by an ingest batch', async () => {
+    const order: string[] = [];
+    const batches: Array<Promise<unknown>> = [];
+    const batch = (n: number): Promise<unknown> =>
+      withConnectionFirst((inTurn) =>
+        database.db.connection().execute(() =>
+          inTurn(async () => {
+            if (n < 8) batches.push(batch(n + 1));
+            order.push(`batch ${n}`);
+          }),
+        ),
+      );
+    const release = await holdSession();
+    const reads = [1, 2, 3, 4].map((n) => database.db.connection().execute(async () => order.push(`read ${n}`)));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    batches.push(batch(1));
+    await release();
+    await Promise.all(reads);
+    while (order.filter((step) => step.startsWith('batch')).length < 8) await Promise.all(batches);
+    // Four reads queued at once hold back the ingest one read at a time, not for all four.
+    expect(order.slice(0, 8)).toEqual(['read 1', 'batch 1', 'read 2', 'batch 2', 'read 3', 'batch 3', 'read 4', 'batch 4']);
+  });
+
   it('gives the event loop a turn between two holders of the session', async () => {
     const release = await holdSession();
     let done = 0;

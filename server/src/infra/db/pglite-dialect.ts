@@ -24,7 +24,9 @@ import { takesConnectionFirst } from './session-priority.js';
  * I/O), and then to one that takes it first (`withConnectionFirst`: the device ingest, whose
  * packets that turn has just read) before those waiting in turn — unless the longest waiting in
  * turn has waited `IN_TURN_PATIENCE_MS`: under a saturating ingest there always is one taking it
- * first, and the engines' runs and the devices' look-ups at connect waited up to 10 s.
+ * first, and the engines' runs and the devices' look-ups at connect waited up to 10 s. Such a
+ * waiter goes alone: if one taking it first is waiting, it goes next, so neither side waits more
+ * than one holder of the other (a burst of heavy reads cannot hold back the devices' acks).
  */
 const IN_TURN_PATIENCE_MS = 50;
 
@@ -32,6 +34,7 @@ class SessionLock {
   #held = false;
   readonly #first: Array<() => void> = [];
   readonly #inTurn: Array<{ resume: () => void; since: number }> = [];
+  #overtookFirst = false;
 
   async acquire(first: boolean): Promise<() => void> {
     // Held from one holder to the next: nobody takes the session in between.
@@ -51,11 +54,16 @@ class SessionLock {
     else this.#inTurn.push({ resume, since: performance.now() });
   }
 
-  /** Who holds the session next: one taking it first, unless the longest waiting in turn has waited long enough. */
+  /**
+   * Who holds the session next: one taking it first, unless the longest waiting in turn has waited
+   * long enough and the last holder did not overtake those taking it first already.
+   */
   #next(): () => void {
     const longest = this.#inTurn[0];
-    const itsTurn = longest && (this.#first.length === 0 || performance.now() - longest.since >= IN_TURN_PATIENCE_MS);
-    return itsTurn ? this.#inTurn.shift()!.resume : this.#first.shift()!;
+    const waitedEnough = longest !== undefined && performance.now() - longest.since >= IN_TURN_PATIENCE_MS;
+    const inTurnGoes = longest !== undefined && (this.#first.length === 0 || (waitedEnough && !this.#overtookFirst));
+    this.#overtookFirst = inTurnGoes && this.#first.length > 0;
+    return inTurnGoes ? this.#inTurn.shift()!.resume : this.#first.shift()!;
   }
 }
 
