@@ -37,7 +37,9 @@ export function ProgressCell({ order }: { order: WorkOrderRecord }) {
       <Progress
         percent={percent}
         size="small"
-        status={order.status === 'working' ? 'active' : order.status === 'stop' ? 'exception' : 'normal'}
+        // Not antd's "active" shimmer while working: it never stops, and a screen left open all shift
+        // kept a core's renderer 40 % busy redrawing it. The state tag says the order is working.
+        status={order.status === 'stop' ? 'exception' : 'normal'}
         showInfo={false}
       />
       <div className="mw-wo-progress-text">
