@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox, codeIn } from '../server/test/mailbox.js';
 import { expectNoSideScroll, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn } from './support/session.js';
+import { expectToast, logIn, visitAtEachSize } from './support/session.js';
 
 /**
  * Sign-up, activation and forgot password as a person does them, the codes read out of the mails a
@@ -167,25 +167,19 @@ describe('the account forms in every language', () => {
     { language: 'kor', locale: 'ko-KR', signUp: '계정 만들기', forgot: '비밀번호 찾기' },
     { language: 'por', locale: 'pt-BR', signUp: 'Criar uma conta', forgot: 'Esqueci a senha' },
   ];
-  const SIZES = [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ];
-
   it.each(LANGUAGES)('shows sign-up and forgot password in $language, wide and on a phone', async (language) => {
-    for (const size of SIZES) {
-      const page = await browser.newPage({ locale: language.locale, ...size });
-      await page.goto(`${consoleApp.url}/login?form=signup`);
+    const url = `${consoleApp.url}/login?form=signup`;
+    await visitAtEachSize(browser, { locale: language.locale, url }, async (page) => {
+      const { width } = page.viewportSize()!;
       await page.getByTestId('signup-submit').click();
       await page.getByText(language.signUp).waitFor();
       await page.locator('.mw-login-error').first().waitFor();
       await expectNoSideScroll(page);
-      await screenshot(page, `signup-${language.language}-${size.width}`);
+      await screenshot(page, `signup-${language.language}-${width}`);
       await page.goto(`${consoleApp.url}/login?form=forgot`);
       await page.getByText(language.forgot).first().waitFor();
       await expectNoSideScroll(page);
-      await screenshot(page, `forgot-${language.language}-${size.width}`);
-      await page.close();
-    }
+      await screenshot(page, `forgot-${language.language}-${width}`);
+    });
   });
 });

@@ -3,9 +3,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlarmType } from '@mouldwatch/shared';
 import { createAlarm, type AlarmFields } from '../server/test/factories.js';
-import { chooseOption, launchBrowser, screenshot, settled, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { expectToast, logIn } from './support/session.js';
+import { expectToast, logIn, readAtEachSize } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -251,26 +258,23 @@ describe('the alarm pages', () => {
       over: '1.486 ciclos em atraso',
     },
   ];
-  const SIZES = [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ];
-
   it.each(LANGUAGES)('reads in $language, wide and on a phone, without sideways scrolling', async (language) => {
-    for (const size of SIZES) {
-      const page = await browser.newPage({ locale: language.locale, ...size });
-      await logIn(page, consoleApp.url, 'admin', 'admin123');
-      await openPage(page, '/alarm/temperature');
-      const text = await page.getByTestId('alarms-temperature').innerText();
-      expect(text).toContain(language.title);
-      expect(text).toContain(language.open);
-      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(pageWidth).toBeLessThanOrEqual(size.width);
-      await screenshot(page, `alarms-temperature-${language.language}-${size.width}`);
-      await openPage(page, '/alarm/maintenance');
-      expect(await page.getByTestId('alarms-table').innerText()).toContain(language.over);
-      await screenshot(page, `alarms-maintenance-${language.language}-${size.width}`);
-      await page.close();
-    }
+    await readAtEachSize(
+      browser,
+      consoleApp.url,
+      { locale: language.locale, path: '/alarm/temperature' },
+      async (page) => {
+        const { width } = page.viewportSize()!;
+        await rows(page).first().waitFor();
+        const text = await page.getByTestId('alarms-temperature').innerText();
+        expect(text).toContain(language.title);
+        expect(text).toContain(language.open);
+        await expectNoSideScroll(page);
+        await screenshot(page, `alarms-temperature-${language.language}-${width}`);
+        await openPage(page, '/alarm/maintenance');
+        expect(await page.getByTestId('alarms-table').innerText()).toContain(language.over);
+        await screenshot(page, `alarms-maintenance-${language.language}-${width}`);
+      },
+    );
   });
 });

@@ -4,6 +4,7 @@ import { moldInfoSchema } from '@mouldwatch/shared';
 import {
   chooseOption,
   clickWhenSettled,
+  expectNoSideScroll,
   launchBrowser,
   screenshot,
   settled,
@@ -11,7 +12,7 @@ import {
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, connectDevice, type TestDevice } from './support/moulds.js';
-import { BROWSER_LANGUAGES, expectToast, logIn } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, readAtEachSize } from './support/session.js';
 
 /** Answers and live messages of a server busy with the demo's moulds may take a few seconds. */
 const LIVE = { timeout: 20_000 };
@@ -74,14 +75,14 @@ const taskRow = (page: Page) =>
 const alarmRow = (page: Page) =>
   page.getByTestId('alarms-table').locator('tbody tr[data-testid^="alarm-row-"]', { hasText: 'E2E grease' });
 
-async function signedIn(locale = 'en-US', width = 1440, height = 900): Promise<Page> {
-  const page = await browser.newPage({ locale, width, height });
+async function signedIn(): Promise<Page> {
+  const page = await browser.newPage();
   await logIn(page, consoleApp.url, 'admin', 'admin123');
   return page;
 }
 
-async function onSchedule(locale = 'en-US', width = 1440, height = 900): Promise<Page> {
-  const page = await signedIn(locale, width, height);
+async function onSchedule(): Promise<Page> {
+  const page = await signedIn();
   await page.goto(`${consoleApp.url}/maintenance/schedule/preventive`);
   await page.getByTestId('maint-schedule-table').locator('.ant-table-row').first().waitFor(LIVE);
   return page;
@@ -188,23 +189,20 @@ describe('maintenance schedule and history', () => {
   it.each(BROWSER_LANGUAGES)(
     'shows the schedule and history in %s, on a desktop and on a phone without sideways scrolling',
     async (locale, language) => {
-      for (const [width, height, device] of [
-        [1440, 900, 'desktop'],
-        [390, 844, 'phone'],
-      ] as const) {
-        const page = await onSchedule(locale, width, height);
-        await screenshot(page, `maintenance-schedule-${device}-${language}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        await page.goto(`${consoleApp.url}/maintenance/history/preventive`);
-        await page.getByTestId('maint-history-table').locator('.ant-table-row').first().waitFor();
-        await screenshot(page, `maintenance-history-${device}-${language}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        await page.context().close();
-      }
+      await readAtEachSize(
+        browser,
+        consoleApp.url,
+        { locale, path: '/maintenance/schedule/preventive' },
+        async (page, device) => {
+          await page.getByTestId('maint-schedule-table').locator('.ant-table-row').first().waitFor(LIVE);
+          await screenshot(page, `maintenance-schedule-${device}-${language}`);
+          await expectNoSideScroll(page);
+          await page.goto(`${consoleApp.url}/maintenance/history/preventive`);
+          await page.getByTestId('maint-history-table').locator('.ant-table-row').first().waitFor();
+          await screenshot(page, `maintenance-history-${device}-${language}`);
+          await expectNoSideScroll(page);
+        },
+      );
     },
   );
 });

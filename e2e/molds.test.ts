@@ -5,13 +5,14 @@ import {
   atLaptopWidth,
   chooseOption,
   clickWhenSettled,
+  expectNoSideScroll,
   launchBrowser,
   screenshot,
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { apiLogin, openWithSelectedMould } from './support/moulds.js';
-import { expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { expectToast, logIn, readAtEachSize, waitForToastsGone } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -397,27 +398,24 @@ describe('moulds in the console', () => {
     { language: 'kor', locale: 'ko-KR', title: '금형 목록', step: '금형 정보' },
     { language: 'por', locale: 'pt-BR', title: 'Lista de moldes', step: 'Informações do molde' },
   ];
-  const SIZES = [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ];
-
   it.each(LANGUAGES)('shows the list and the first step in $language, wide and on a phone', async (language) => {
-    for (const size of SIZES) {
-      const page = await browser.newPage({ locale: language.locale, ...size });
-      await logIn(page, consoleApp.url, 'admin', 'admin123');
-      await openMoldList(page);
-      expect(await page.getByTestId('molds').innerText()).toContain(language.title);
-      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(pageWidth).toBeLessThanOrEqual(size.width);
-      await screenshot(page, `molds-list-${language.language}-${size.width}`);
-      await page.getByTestId('molds-add').click();
-      await form(page).waitFor();
-      const stepTitle =
-        size.width < 992 ? page.getByTestId('mold-form-step-title') : form(page).locator('.ant-steps-item-active');
-      expect(await stepTitle.innerText()).toContain(language.step);
-      await formShot(page, `molds-form-${language.language}-${size.width}`);
-      await page.close();
-    }
+    await readAtEachSize(
+      browser,
+      consoleApp.url,
+      { locale: language.locale, path: '/moldsetting/mold' },
+      async (page) => {
+        const { width } = page.viewportSize()!;
+        await page.locator('[data-testid="molds-table"] .ant-table-row').first().waitFor();
+        expect(await page.getByTestId('molds').innerText()).toContain(language.title);
+        await expectNoSideScroll(page);
+        await screenshot(page, `molds-list-${language.language}-${width}`);
+        await page.getByTestId('molds-add').click();
+        await form(page).waitFor();
+        const stepTitle =
+          width < 992 ? page.getByTestId('mold-form-step-title') : form(page).locator('.ant-steps-item-active');
+        expect(await stepTitle.innerText()).toContain(language.step);
+        await formShot(page, `molds-form-${language.language}-${width}`);
+      },
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { BROWSER_LANGUAGES, expectToast, logIn, waitForToastsGone } from './support/session.js';
+import { BROWSER_LANGUAGES, expectToast, logIn, readAtEachSize, waitForToastsGone } from './support/session.js';
 
 const OPERATOR_KEY = 'e2e-operator-key-0123456789abcdef';
 /** Answers of a server busy with the demo's moulds may take a few seconds. */
@@ -44,8 +44,8 @@ const expiries = async (ids: number[]) =>
     ),
   );
 
-async function adminPage(locale = 'en-US', width = 1440, height = 900): Promise<Page> {
-  const page = await browser.newPage({ locale, width, height });
+async function adminPage(): Promise<Page> {
+  const page = await browser.newPage();
   await logIn(page, consoleApp.url, 'admin', 'admin123');
   return page;
 }
@@ -61,8 +61,14 @@ async function drawerIn(page: Page): Promise<void> {
   await settled(page);
 }
 
+const OVERVIEW = '/renewal/renewalAlarm';
+
 async function openOverview(page: Page): Promise<void> {
-  await page.goto(`${consoleApp.url}/renewal/renewalAlarm`);
+  await page.goto(`${consoleApp.url}${OVERVIEW}`);
+  await overviewShown(page);
+}
+
+async function overviewShown(page: Page): Promise<void> {
   // A new page's first screen (the console's code, the screen's, then its call): at a load of 13 on
   // CI's two cores its rows came just after 10 s (a rehearsal's failure screenshot shows them).
   await page.getByTestId('renewal-molds-table').locator('tr.ant-table-row').first().waitFor(VERY_SLOW);
@@ -231,12 +237,8 @@ describe('renewal', () => {
   it.each(BROWSER_LANGUAGES)(
     'shows the renewal screens in %s on a desktop and a phone without sideways scrolling',
     async (locale, language) => {
-      for (const [width, height, device] of [
-        [1440, 900, 'desktop'],
-        [390, 844, 'phone'],
-      ] as const) {
-        const page = await adminPage(locale, width, height);
-        await openOverview(page);
+      await readAtEachSize(browser, consoleApp.url, { locale, path: OVERVIEW }, async (page, device) => {
+        await overviewShown(page);
         await expectNoSideScroll(page);
         await screenshot(page, `renewal-overview-${device}-${language}`);
         await page.locator('tr.ant-table-row .ant-checkbox-input').first().check();
@@ -266,8 +268,7 @@ describe('renewal', () => {
         await drawerIn(page);
         await expectNoSideScroll(page);
         await screenshot(page, `renewal-detail-${device}-${language}`, { fullPage: false });
-        await page.context().close();
-      }
+      });
     },
     150_000,
   );

@@ -10,7 +10,14 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { BROWSER_LANGUAGES, expectToast, logIn, logInAt, waitForToastsGone } from './support/session.js';
+import {
+  BROWSER_LANGUAGES,
+  expectToast,
+  logIn,
+  readAtEachSize,
+  visitAtEachSize,
+  waitForToastsGone,
+} from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -37,11 +44,6 @@ afterAll(async () => {
   await browser?.close();
   await consoleApp?.stop();
 });
-
-const SIZES = [
-  [1440, 900, 'desktop'],
-  [390, 844, 'phone'],
-] as const;
 
 const treeNode = (page: Page, title: string) =>
   page.getByTestId('mould-tree').locator('.ant-tree-treenode', { hasText: title });
@@ -168,31 +170,31 @@ describe('mould sharing', () => {
 
   it('shows the sharing screens in four languages, on a desktop and on a phone without sideways scrolling', async () => {
     for (const [locale, language] of BROWSER_LANGUAGES) {
-      for (const [width, height, device] of SIZES) {
-        const page = await browser.newPage({ locale, width, height });
-        await logInAt(page, consoleApp.url, '/moldsetting/share/sharecontent', 'admin', 'admin123');
-        await page.getByTestId('shares-made-table').waitFor();
-        await settled(page);
-        await screenshot(page, `sharing-made-${device}-${language}`);
-        await expectNoSideScroll(page);
-        await page.goto(`${consoleApp.url}/moldsetting/share/accept`);
-        await page.getByTestId('shares-received-table').waitFor();
-        await settled(page);
-        await screenshot(page, `sharing-received-${device}-${language}`);
-        await expectNoSideScroll(page);
-        await openShareDialog(page);
-        await settled(page);
-        await screenshot(page, `sharing-dialog-${device}-${language}`, { fullPage: false });
-        await expectNoSideScroll(page);
-        await page.context().close();
-
-        const visitor = await browser.newPage({ locale, width, height });
-        await visitor.goto(`${consoleApp.url}${linkPath}`);
+      await readAtEachSize(
+        browser,
+        consoleApp.url,
+        { locale, path: '/moldsetting/share/sharecontent' },
+        async (page, device) => {
+          await page.getByTestId('shares-made-table').waitFor();
+          await settled(page);
+          await screenshot(page, `sharing-made-${device}-${language}`);
+          await expectNoSideScroll(page);
+          await page.goto(`${consoleApp.url}/moldsetting/share/accept`);
+          await page.getByTestId('shares-received-table').waitFor();
+          await settled(page);
+          await screenshot(page, `sharing-received-${device}-${language}`);
+          await expectNoSideScroll(page);
+          await openShareDialog(page);
+          await settled(page);
+          await screenshot(page, `sharing-dialog-${device}-${language}`, { fullPage: false });
+          await expectNoSideScroll(page);
+        },
+      );
+      await visitAtEachSize(browser, { locale, url: `${consoleApp.url}${linkPath}` }, async (visitor, device) => {
         await visitor.getByTestId('share-link-error').waitFor();
         await screenshot(visitor, `sharing-link-used-${device}-${language}`);
         await expectNoSideScroll(visitor);
-        await visitor.context().close();
-      }
+      });
     }
   }, 600_000);
 });

@@ -1,9 +1,24 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
-import { chooseOption, clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import {
+  chooseOption,
+  clickWhenSettled,
+  expectNoSideScroll,
+  launchBrowser,
+  screenshot,
+  settled,
+  type TestBrowser,
+} from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { BROWSER_LANGUAGES, expectToast, logIn, logInAt, waitForToastsGone } from './support/session.js';
+import {
+  BROWSER_LANGUAGES,
+  expectToast,
+  logIn,
+  logInAt,
+  readAtEachSize,
+  waitForToastsGone,
+} from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -45,8 +60,8 @@ afterAll(async () => {
   await consoleApp?.stop();
 });
 
-async function adminOnUsers(locale = 'en-US', width = 1440, height = 900): Promise<Page> {
-  const page = await browser.newPage({ locale, width, height });
+async function adminOnUsers(): Promise<Page> {
+  const page = await browser.newPage();
   await logInAt(page, consoleApp.url, '/organization/user', 'admin', 'admin123');
   await page.getByTestId('users-table').locator('.ant-table-row').first().waitFor();
   return page;
@@ -143,16 +158,12 @@ describe('users and their moulds', () => {
   it.each(BROWSER_LANGUAGES)(
     'shows the list in %s, on a desktop and on a phone without sideways scrolling',
     async (locale, language) => {
-      for (const [width, height, device] of [
-        [1440, 900, 'desktop'],
-        [390, 844, 'phone'],
-      ] as const) {
-        const page = await adminOnUsers(locale, width, height);
+      await readAtEachSize(browser, consoleApp.url, { locale, path: '/organization/user' }, async (page, device) => {
+        await page.getByTestId('users-table').locator('.ant-table-row').first().waitFor();
+        await settled(page);
         await screenshot(page, `users-${device}-${language}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await page.context().close();
-      }
+        await expectNoSideScroll(page);
+      });
     },
   );
 });

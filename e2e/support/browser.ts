@@ -23,6 +23,11 @@ export interface TestBrowser {
   browser: Browser;
   /** A fresh profile (no cookies, no storage) with the given browser language and window size. */
   newPage(options?: { locale?: string; width?: number; height?: number }): Promise<Page>;
+  /**
+   * Another tab of `page`'s profile (its cookies, storage and cached scripts: logged in still) at the
+   * given window size. A fresh profile's first load costs its renderer three times a reload's CPU.
+   */
+  anotherTab(page: Page, size: { width: number; height: number }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -48,17 +53,26 @@ export async function launchBrowser(): Promise<TestBrowser> {
       const context = await browser.newContext({ locale, viewport: { width, height }, timezoneId: 'Europe/Berlin' });
       contexts.push(context);
       await context.addInitScript(recordPopups);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
-      openPages.add(page);
-      page.on('close', () => openPages.delete(page));
-      return page;
+      return tracked(await context.newPage());
+    },
+    anotherTab: async (page, size) => {
+      const tab = tracked(await page.context().newPage());
+      await tab.setViewportSize(size);
+      return tab;
     },
     close: async () => {
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
       await browser.close();
     },
   };
+}
+
+/** A page whose errors reach the log and which `reportOpenPages` shows while it is open. */
+function tracked(page: Page): Page {
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
+  return page;
 }
 
 /**
@@ -147,16 +161,21 @@ export async function reportOpenPages(testName: string): Promise<void> {
 
 /**
  * Before a screenshot: no list still loading, nothing still appearing (rc-motion marks every dialog,
- * popover and drawer moving in with `…-appear-active` / `…-enter-active`), no chart still drawing.
- * A clicked button's wave is not waited for: it fades for 2 s around the button and moves nothing,
- * and every screenshot after a click waited it out.
+ * popover and drawer moving in with `…-appear-active` / `…-enter-active`), no chart still drawing,
+ * and no transition still running (a table fading in from its loading state has no class that says
+ * so). A clicked button's wave is not waited for: it fades for 2 s around the button and moves
+ * nothing, and every screenshot after a click waited it out.
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       !document.querySelector(
         '.ant-spin-spinning, [class*="-appear-active"]:not(.ant-wave), [class*="-enter-active"], [data-drawing]',
-      ),
+      ) &&
+      document.getAnimations().every((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return animation.effect?.getTiming().iterations === Infinity || target?.closest('.ant-wave');
+      }),
   );
 }
 

@@ -113,20 +113,54 @@ const SCREEN_SIZES = [
   { device: 'phone', width: 390, height: 844 },
 ] as const;
 
+type Device = (typeof SCREEN_SIZES)[number]['device'];
+
 /**
- * At each screen size: a fresh page in the browser language `locale`, logged in as the demo's
- * administrator and opened at `path`, given to `read`, then closed.
+ * At each screen size, in the browser language `locale`, the demo's administrator's screen at
+ * `path`, given to `read`: a fresh profile logs in at the desktop size, then a phone-sized tab of
+ * the same profile opens `path` afresh (a page load at that width, without a second login).
  */
 export async function readAtEachSize(
   browser: TestBrowser,
   baseUrl: string,
   { locale, path }: { locale: string; path: string },
-  read: (page: Page, device: (typeof SCREEN_SIZES)[number]['device']) => Promise<void>,
+  read: (page: Page, device: Device) => Promise<void>,
 ): Promise<void> {
-  for (const { device, width, height } of SCREEN_SIZES) {
-    const page = await browser.newPage({ locale, width, height });
-    await logInAt(page, baseUrl, path, 'admin', 'admin123');
+  await atEachSize(
+    browser,
+    locale,
+    `${baseUrl}${path}`,
+    (page) => logInAt(page, baseUrl, path, 'admin', 'admin123'),
+    read,
+  );
+}
+
+/** At each screen size, as `readAtEachSize`, the page at `url` opened by a visitor who is not logged in. */
+export async function visitAtEachSize(
+  browser: TestBrowser,
+  { locale, url }: { locale: string; url: string },
+  read: (page: Page, device: Device) => Promise<void>,
+): Promise<void> {
+  await atEachSize(browser, locale, url, (page) => page.goto(url), read);
+}
+
+async function atEachSize(
+  browser: TestBrowser,
+  locale: string,
+  url: string,
+  openFirst: (page: Page) => Promise<unknown>,
+  read: (page: Page, device: Device) => Promise<void>,
+): Promise<void> {
+  const [desktop, ...smaller] = SCREEN_SIZES;
+  let page = await browser.newPage({ locale, width: desktop.width, height: desktop.height });
+  await openFirst(page);
+  await read(page, desktop.device);
+  for (const { device, width, height } of smaller) {
+    const tab = await browser.anotherTab(page, { width, height });
+    await page.close();
+    page = tab;
+    await page.goto(url);
     await read(page, device);
-    await page.context().close();
   }
+  await page.context().close();
 }
