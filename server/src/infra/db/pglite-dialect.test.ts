@@ -29,6 +29,28 @@ async function holdSession(): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * A saturating ingest of `count` batches taking the session first: each batch queues the next
+ * before it hands the session back, does `work`, and notes itself in `order`. Answers once all ran.
+ */
+function saturatingIngest(count: number, order: string[], work: () => Promise<unknown> = async () => undefined) {
+  return new Promise<void>((allRan, failed) => {
+    const batch = (n: number): void => {
+      withConnectionFirst((inTurn) =>
+        database.db.connection().execute(() =>
+          inTurn(async () => {
+            if (n < count) batch(n + 1);
+            await work();
+            order.push(`batch ${n}`);
+            if (n === count) allRan();
+          }),
+        ),
+      ).catch(failed);
+    };
+    batch(1);
+  });
+}
+
 describe('the embedded database session (issue 10.6)', () => {
   it('goes to the ingest before the queries waiting in turn', async () => {
     const release = await holdSession();
@@ -44,49 +66,35 @@ describe('the embedded database session (issue 10.6)', () => {
 
   it('goes to a query waiting in turn once it has waited 50 ms, though the ingest always takes it first', async () => {
     const order: string[] = [];
-    const batches: Array<Promise<unknown>> = [];
-    // A saturating ingest: each batch's next is waiting before it hands the session back.
-    const batch = (n: number): Promise<unknown> =>
-      withConnectionFirst((inTurn) =>
-        database.db.connection().execute(() =>
-          inTurn(async () => {
-            if (n < 40) batches.push(batch(n + 1));
-            await new Promise((resolve) => setTimeout(resolve, 5));
-            order.push(`batch ${n}`);
-          }),
-        ),
-      );
     const release = await holdSession();
     const read = sql`select 1`.execute(database.db).then(() => order.push('read'));
-    batches.push(batch(1));
+    const ingest = saturatingIngest(40, order, () => new Promise((resolve) => setTimeout(resolve, 5)));
     await release();
     await read;
-    while (order.filter((step) => step.startsWith('batch')).length < 40) await Promise.all(batches);
+    await ingest;
     // 40 batches hold the session 200 ms at least: the read did not wait for the ingest to stop.
     expect(order.indexOf('read')).toBeLessThan(order.indexOf('batch 40'));
   });
 
   it('lets the reads that waited long enough go one at a time, each followed by an ingest batch', async () => {
     const order: string[] = [];
-    const batches: Array<Promise<unknown>> = [];
-    const batch = (n: number): Promise<unknown> =>
-      withConnectionFirst((inTurn) =>
-        database.db.connection().execute(() =>
-          inTurn(async () => {
-            if (n < 8) batches.push(batch(n + 1));
-            order.push(`batch ${n}`);
-          }),
-        ),
-      );
     const release = await holdSession();
     const reads = [1, 2, 3, 4].map((n) => database.db.connection().execute(async () => order.push(`read ${n}`)));
     await new Promise((resolve) => setTimeout(resolve, 60));
-    batches.push(batch(1));
+    const ingest = saturatingIngest(8, order);
     await release();
-    await Promise.all(reads);
-    while (order.filter((step) => step.startsWith('batch')).length < 8) await Promise.all(batches);
+    await Promise.all([...reads, ingest]);
     // Four reads queued at once hold back the ingest one read at a time, not for all four.
-    expect(order.slice(0, 8)).toEqual(['read 1', 'batch 1', 'read 2', 'batch 2', 'read 3', 'batch 3', 'read 4', 'batch 4']);
+    expect(order.slice(0, 8)).toEqual([
+      'read 1',
+      'batch 1',
+      'read 2',
+      'batch 2',
+      'read 3',
+      'batch 3',
+      'read 4',
+      'batch 4',
+    ]);
   });
 
   it('gives the event loop a turn between two holders of the session', async () => {
