@@ -16,7 +16,14 @@ beforeAll(fillJsdomGaps);
 afterEach(cleanup);
 
 const order = (finished: number, quantity: number, status: WorkOrderRecord['status'] = 'finish') =>
-  ({ id: 7, status, finished, quantity, remaining: Math.max(0, quantity - finished), expected_finish: null }) as WorkOrderRecord;
+  ({
+    id: 7,
+    status,
+    finished,
+    quantity,
+    remaining: Math.max(0, quantity - finished),
+    expected_finish: null,
+  }) as WorkOrderRecord;
 
 describe('ProgressCell', () => {
   it('says how far a back-filled batch ran past the quantity, not "Remaining 0"', () => {
@@ -31,7 +38,7 @@ describe('ProgressCell', () => {
     expect(screen.queryByTestId('work-order-over-7')).toBeNull();
   });
 
-  it('draws a working order\'s bar without an endless animation: the screen stays open all shift', () => {
+  it("draws a working order's bar without an endless animation: the screen stays open all shift", () => {
     const { container } = render(<ProgressCell order={order(2500, 4900, 'working')} />);
     expect(container.querySelector('.ant-progress')).not.toBeNull();
     expect(container.querySelector('.ant-progress-status-active')).toBeNull();
