@@ -172,9 +172,14 @@ export async function settled(page: Page): Promise<void> {
       !document.querySelector(
         '.ant-spin-spinning, [class*="-appear-active"]:not(.ant-wave), [class*="-enter-active"], [data-drawing]',
       ) &&
+      // A finished animation that fills forwards stays in the list: only running ones count.
       document.getAnimations().every((animation) => {
         const target = (animation.effect as KeyframeEffect | null)?.target;
-        return animation.effect?.getTiming().iterations === Infinity || target?.closest('.ant-wave');
+        return (
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity ||
+          target?.closest('.ant-wave')
+        );
       }),
   );
 }
