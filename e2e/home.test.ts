@@ -6,12 +6,13 @@ import {
   LAPTOP_WINDOW,
   launchBrowser,
   screenshot,
+  settled,
   atLaptopWidth,
   type TestBrowser,
 } from './support/browser.js';
 import { demoMoulds, type PlayedMould, type PlayedState } from './support/home.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
-import { logIn, logInAt, waitForToastsGone } from './support/session.js';
+import { logIn, logInAt, readAtEachSize } from './support/session.js';
 
 let consoleApp: InProcessConsole;
 let browser: TestBrowser;
@@ -373,18 +374,12 @@ describe('home in Korean and Portuguese', () => {
     // Portuguese groups thousands with a point (72.500 cycles): its decimals take a comma (53,1 s).
     { locale: 'pt-BR', language: 'por', run: 'Em produção', last: 'último', decimal: /\d,\d s/ },
   ])('reads in $language, wide and on a phone, a stopped mould marked with its last cycle', async (expected) => {
-    for (const [width, height] of [
-      [1440, 900],
-      [390, 844],
-    ] as const) {
-      const page = await browser.newPage({ locale: expected.locale, width, height });
-      pages.push(page);
-      await logIn(page, consoleApp.url, 'admin', 'admin123');
-      await page.waitForURL('**/index');
+    await readAtEachSize(browser, consoleApp.url, { locale: expected.locale, path: '/index' }, async (page) => {
+      const { width } = page.viewportSize()!;
       await page.getByTestId('mould-item').first().waitFor();
       expect(await page.getByTestId('tile-run').innerText()).toContain(expected.run);
       await expectNoSideScroll(page);
-      await waitForToastsGone(page);
+      await settled(page);
       await screenshot(page, `home-cards-${expected.language}-${width}`, { fullPage: false });
       // The stopped moulds: their last cycle time grey and marked as the last one, in the language.
       await page.getByTestId('tile-stop').click();
@@ -402,7 +397,6 @@ describe('home in Korean and Portuguese', () => {
       await screenshot(page, `home-rows-${expected.language}-${width}`, { fullPage: false });
       // Back to cards for the next page: the choice is kept per user.
       await page.getByTestId('view-cards').click();
-      await page.context().close();
-    }
+    });
   });
 });
