@@ -153,8 +153,8 @@ describe('users and their moulds', () => {
     await expect.poll(() => row(admin, OPERATOR.username).innerText()).toContain('Enabled');
   });
 
-  // One test a language: the eight logins and screens of all four took 126 s on a slow host, past
-  // the browser tests' 120 s.
+  // One test a language: the eight screens of all four (then each with its own login) took 126 s on
+  // a slow host, past the browser tests' 120 s.
   it.each(BROWSER_LANGUAGES)(
     'shows the list in %s, on a desktop and on a phone without sideways scrolling',
     async (locale, language) => {
