@@ -123,34 +123,58 @@ if (process.env.BENCH_DIAG === 'statements') {
     return result;
   } as typeof pg.Client.prototype.query;
 }
-// BENCH_DIAG=session: every hold of PGlite's one session, by its first statement's first words.
-const holds = new Map<
-  string,
-  { count: number; holdMs: number; maxHoldMs: number; waitMs: number; maxWaitMs: number }
->();
+// BENCH_DIAG=session: every hold of PGlite's one session, by its first statement's first words, with
+// the time its statements took (the rest of the hold is JavaScript between them) and, per statement, where it went.
+type HoldEntry = {
+  count: number;
+  holdMs: number;
+  maxHoldMs: number;
+  waitMs: number;
+  maxWaitMs: number;
+  statementMs: number;
+  statements: Map<string, { count: number; ms: number }>;
+};
+const holds = new Map<string, HoldEntry>();
+const firstWords = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 90);
 if (process.env.BENCH_DIAG === 'session') {
   const createDriver = PGliteDialect.prototype.createDriver;
   PGliteDialect.prototype.createDriver = function (this: PGliteDialect) {
     const driver = createDriver.call(this);
     const acquire = driver.acquireConnection.bind(driver);
     const release = driver.releaseConnection.bind(driver);
-    let hold: { waitMs: number; takenAt: number; kind: string | undefined } | undefined;
+    let hold:
+      | {
+          waitMs: number;
+          takenAt: number;
+          kind: string | undefined;
+          statements: Map<string, { count: number; ms: number }>;
+        }
+      | undefined;
     const named = new WeakSet<object>();
     driver.acquireConnection = async () => {
       const askedAt = performance.now();
       const connection = await acquire();
       const takenAt = performance.now();
-      hold = { waitMs: takenAt - askedAt, takenAt, kind: undefined };
+      hold = { waitMs: takenAt - askedAt, takenAt, kind: undefined, statements: new Map() };
       // One connection object for the one session: its statements are named once.
       if (!named.has(connection)) {
         named.add(connection);
         const executeQuery = connection.executeQuery.bind(connection);
         connection.executeQuery = (query) => {
           // A transaction is named by its first statement after `begin`.
-          if (hold && !hold.kind && !/^\s*begin\b/i.test(query.sql)) {
-            hold.kind = query.sql.replace(/\s+/g, ' ').trim().slice(0, 90);
-          }
-          return executeQuery(query);
+          const words = firstWords(query.sql);
+          if (hold && !hold.kind && !/^\s*begin\b/i.test(query.sql)) hold.kind = words;
+          const statements = hold?.statements;
+          const startedAt = performance.now();
+          const settle = () => {
+            const entry = statements?.get(words) ?? { count: 0, ms: 0 };
+            entry.count += 1;
+            entry.ms += performance.now() - startedAt;
+            statements?.set(words, entry);
+          };
+          const result = executeQuery(query);
+          void result.then(settle, settle);
+          return result;
         };
       }
       return connection;
@@ -159,8 +183,23 @@ if (process.env.BENCH_DIAG === 'session') {
       if (hold) {
         const holdMs = performance.now() - hold.takenAt;
         const kind = hold.kind ?? '(none)';
-        const entry = holds.get(kind) ?? { count: 0, holdMs: 0, maxHoldMs: 0, waitMs: 0, maxWaitMs: 0 };
+        const entry = holds.get(kind) ?? {
+          count: 0,
+          holdMs: 0,
+          maxHoldMs: 0,
+          waitMs: 0,
+          maxWaitMs: 0,
+          statementMs: 0,
+          statements: new Map(),
+        };
         entry.count += 1;
+        for (const [words, { count, ms }] of hold.statements) {
+          const statement = entry.statements.get(words) ?? { count: 0, ms: 0 };
+          statement.count += count;
+          statement.ms += ms;
+          entry.statements.set(words, statement);
+          entry.statementMs += ms;
+        }
         entry.holdMs += holdMs;
         entry.maxHoldMs = Math.max(entry.maxHoldMs, holdMs);
         entry.waitMs += hold.waitMs;
@@ -422,10 +461,16 @@ try {
         for (const [kind, { count, ms }] of kinds) console.error(`${Math.round(ms)} ms ${count} × ${kind}`);
         const held = [...holds].sort((a, b) => b[1].holdMs - a[1].holdMs);
         for (const [kind, entry] of held) {
-          const { count, holdMs, maxHoldMs, waitMs, maxWaitMs } = entry;
+          const { count, holdMs, maxHoldMs, waitMs, maxWaitMs, statementMs } = entry;
           console.error(
-            `held ${Math.round(holdMs)} ms (max ${Math.round(maxHoldMs)}), waited ${Math.round(waitMs)} ms (max ${Math.round(maxWaitMs)}), ${count} × ${kind}`,
+            `held ${Math.round(holdMs)} ms (max ${Math.round(maxHoldMs)}; statements ${Math.round(statementMs)} ms), waited ${Math.round(waitMs)} ms (max ${Math.round(maxWaitMs)}), ${count} × ${kind}`,
           );
+          // Transactions of several statements: where their hold went.
+          if (entry.statements.size < 3 || holdMs < 100) continue;
+          const inside = [...entry.statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+          for (const [words, statement] of inside) {
+            console.error(`    ${Math.round(statement.ms)} ms ${statement.count} × ${words}`);
+          }
         }
         holds.clear();
         const sorted = diag.ms.sort((a, b) => a - b);
