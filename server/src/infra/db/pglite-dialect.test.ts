@@ -113,6 +113,25 @@ describe('the embedded database session (issue 10.6)', () => {
     expect(doneAtTurn).toBeLessThan(20);
   });
 
+  // An engine's run of transactions asks again as each one ends, when nobody waits yet: handed the
+  // session at once, it kept the event loop for all of them, and the devices' packets went unread.
+  it('gives the event loop a turn before a holder that asks again at once: the ingest asking in it goes first', async () => {
+    const order: string[] = [];
+    let ingest!: Promise<unknown>;
+    await database.db.connection().execute(async () => {
+      // In the next turn of the event loop, as a device's packet read then would.
+      setImmediate(() => {
+        ingest = withConnectionFirst((inTurn) =>
+          database.db.connection().execute(() => inTurn(async () => order.push('ingest'))),
+        );
+      });
+      order.push('run, first');
+    });
+    await database.db.connection().execute(async () => order.push('run, second'));
+    await ingest;
+    expect(order).toEqual(['run, first', 'ingest', 'run, second']);
+  });
+
   it('has one holder at a time, whoever goes first', async () => {
     let holders = 0;
     let most = 0;

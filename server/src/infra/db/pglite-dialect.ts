@@ -21,7 +21,9 @@ import { takesConnectionFirst } from './session-priority.js';
  * PGlite answers in the event loop's own thread without giving it a turn: holders handed the
  * session one after the other would keep sockets unread for as long as the queue lasts. So the
  * session passes to the next holder only after a turn of the event loop (`setImmediate`, after
- * I/O), and then to one that takes it first (`withConnectionFirst`: the device ingest, whose
+ * I/O) — also when nobody waits at the release: a holder that asks again at once (a run's next
+ * transaction) would otherwise keep the loop for all of them, before the ingest could even read
+ * its packets and ask —, and then to one that takes it first (`withConnectionFirst`: the device ingest, whose
  * packets that turn has just read) before those waiting in turn — unless the longest waiting in
  * turn has waited `IN_TURN_PATIENCE_MS`: under a saturating ingest there always is one taking it
  * first, and the engines' runs and the devices' look-ups at connect waited up to 10 s. Such a
@@ -44,9 +46,14 @@ class SessionLock {
     return () => {
       if (released) return;
       released = true;
-      if (this.#first.length + this.#inTurn.length === 0) this.#held = false;
-      else setImmediate(() => this.#next()());
+      setImmediate(() => this.#handOver());
     };
+  }
+
+  /** After the turn of the event loop: to the next holder, or free when nobody waits. */
+  #handOver(): void {
+    if (this.#first.length + this.#inTurn.length === 0) this.#held = false;
+    else this.#next()();
   }
 
   #queue(first: boolean, resume: () => void): void {
