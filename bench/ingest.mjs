@@ -33,7 +33,8 @@
 // and the line holds the judged run's figures with the storing run's beside them ("storing_messages_per_s",
 // "storing_p99_ack_ms", "storing_server_cpu_us_per_msg", "storing_db_cpu_us_per_msg") and their ratio
 // "judged_to_storing" (DESIGN §10: ≥ 0.75 in the same run). --pairs P (default 1) measures the two paths
-// P times, alternately, and prints the pair of the median ratio with every pair's ratio ("pair_ratios"):
+// P times, alternately, and prints the pair of the median ratio with every pair's ratio ("pair_ratios") and
+// judged messages/s and p99 ack ("pair_judged"):
 // on a host whose speed drifts from one half-minute to the next, one pair's ratio spreads by ±0.1 or more. Whether the engines kept up: "unjudged_at_stop",
 // the readings the alarm engine had not judged yet once the last acknowledgement came, and
 // "judged_caught_up_ms", how long after that every reading was applied and judged (the `judged` command
@@ -216,7 +217,13 @@ if (values.moulds) {
       storing_server_cpu_us_per_msg: storing.server_cpu_us_per_msg,
       storing_db_cpu_us_per_msg: storing.db_cpu_us_per_msg,
       judged_to_storing: ratio,
-      ...(pairCount > 1 ? { pair_ratios: pairs.map((pair) => pair.ratio) } : {}),
+      ...(pairCount > 1
+        ? {
+            pair_ratios: pairs.map((pair) => pair.ratio),
+            // Each pair's judged rate and p99: the budget is of those, the ratio only reads them.
+            pair_judged: pairs.map((pair) => [pair.judged.messages_per_s, pair.judged.p99_ack_ms]),
+          }
+        : {}),
     }),
   );
 } else {

@@ -64,6 +64,7 @@ import { PGliteDialect } from '../../server/src/infra/db/pglite-dialect.js';
 import type { Database } from '../../server/src/infra/db/schema.js';
 import { IngestRepository } from '../../server/src/ingest/ingest.repository.js';
 import { StateEngine } from '../../server/src/state/state-engine.js';
+import { AlarmEngine } from '../../server/src/alarms/alarm-engine.js';
 import { seedOrganization } from '../../server/src/seed/organization.js';
 import { prepareServer } from '../../server/src/start.js';
 import { processCpuMs } from './proc.mjs';
@@ -136,7 +137,33 @@ type HoldEntry = {
 };
 const holds = new Map<string, HoldEntry>();
 const firstWords = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+/** The holds of the last seconds (start, end, kind), for `stalls`. */
+const recentHolds: Array<{ start: number; end: number; kind: string }> = [];
+/**
+ * Stalls of the event loop (a 5 ms timer late by 20 ms or more), with the time the holds of the
+ * session took inside each: the rest of a stall is JavaScript outside them (MQTT packets, GC).
+ */
+const stalls = { count: 0, ms: 0, byKind: new Map<string, number>() };
 if (process.env.BENCH_DIAG === 'session') {
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const late = now - last - 5;
+    if (late >= 20) {
+      stalls.count += 1;
+      stalls.ms += late;
+      let inHolds = 0;
+      for (const hold of recentHolds) {
+        const overlap = Math.min(hold.end, now) - Math.max(hold.start, last);
+        if (overlap <= 0) continue;
+        inHolds += overlap;
+        stalls.byKind.set(hold.kind, (stalls.byKind.get(hold.kind) ?? 0) + overlap);
+      }
+      stalls.byKind.set('(outside holds)', (stalls.byKind.get('(outside holds)') ?? 0) + Math.max(0, late - inHolds));
+    }
+    while (recentHolds.length > 0 && recentHolds[0]!.end < now - 1000) recentHolds.shift();
+    last = now;
+  }, 5).unref();
   const createDriver = PGliteDialect.prototype.createDriver;
   PGliteDialect.prototype.createDriver = function (this: PGliteDialect) {
     const driver = createDriver.call(this);
@@ -183,6 +210,7 @@ if (process.env.BENCH_DIAG === 'session') {
       if (hold) {
         const holdMs = performance.now() - hold.takenAt;
         const kind = hold.kind ?? '(none)';
+        recentHolds.push({ start: hold.takenAt, end: hold.takenAt + holdMs, kind });
         const entry = holds.get(kind) ?? {
           count: 0,
           holdMs: 0,
@@ -214,6 +242,7 @@ if (process.env.BENCH_DIAG === 'session') {
 }
 // BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
 if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
+if (process.env.BENCH_DIAG === 'noalarm') AlarmEngine.prototype.start = () => undefined;
 /** 13 months of full 15-minute roll-ups of one mould: every channel read once a minute. */
 async function seedRollups(db: Kysely<Database>, moldId: number): Promise<number> {
   const channels = ['mt1', 'mt2', 'mt3', 'mt4', 'hr1', 'hr2', 'hr3', 'hr4', 'hr5', 'hr6'];
@@ -473,6 +502,13 @@ try {
           }
         }
         holds.clear();
+        console.error(`stalls of 20 ms or more: ${stalls.count}, ${Math.round(stalls.ms)} ms in all, of which:`);
+        for (const [kind, ms] of [...stalls.byKind].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+          console.error(`    ${Math.round(ms)} ms ${kind}`);
+        }
+        stalls.count = 0;
+        stalls.ms = 0;
+        stalls.byKind.clear();
         const sorted = diag.ms.sort((a, b) => a - b);
         const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
         console.log(
