@@ -45,8 +45,9 @@
  * state engine from following readings, BENCH_DIAG=statements (PostgreSQL) counts and times each kind
  * of statement (its first words), printed to stderr by `diag`; BENCH_DIAG=session (PGlite) times
  * each hold of the embedded database's one session — from taking it to handing it back, statements and
- * the JavaScript between them — by its first statement (a transaction's first after `begin`), and how long each holder waited for it, printed
- * to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
+ * the JavaScript between them — by its first statement (a transaction's first after `begin`), how long
+ * each holder waited for it, where the longer transactions' time went, and the event loop's stalls of
+ * 20 ms or more with the holds inside them, printed to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -64,7 +65,6 @@ import { PGliteDialect } from '../../server/src/infra/db/pglite-dialect.js';
 import type { Database } from '../../server/src/infra/db/schema.js';
 import { IngestRepository } from '../../server/src/ingest/ingest.repository.js';
 import { StateEngine } from '../../server/src/state/state-engine.js';
-import { AlarmEngine } from '../../server/src/alarms/alarm-engine.js';
 import { seedOrganization } from '../../server/src/seed/organization.js';
 import { prepareServer } from '../../server/src/start.js';
 import { processCpuMs } from './proc.mjs';
@@ -242,7 +242,6 @@ if (process.env.BENCH_DIAG === 'session') {
 }
 // BENCH_DIAG=nostate: the state engine does not follow readings (to see what it costs; diagnosis only).
 if (process.env.BENCH_DIAG === 'nostate') StateEngine.prototype.start = () => undefined;
-if (process.env.BENCH_DIAG === 'noalarm') AlarmEngine.prototype.start = () => undefined;
 /** 13 months of full 15-minute roll-ups of one mould: every channel read once a minute. */
 async function seedRollups(db: Kysely<Database>, moldId: number): Promise<number> {
   const channels = ['mt1', 'mt2', 'mt3', 'mt4', 'hr1', 'hr2', 'hr3', 'hr4', 'hr5', 'hr6'];
