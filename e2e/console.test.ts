@@ -233,7 +233,7 @@ describe('personal info', () => {
     expect(await page.getByTestId('profile-role').inputValue()).toBe('Administrator');
     await name.fill('');
     await page.getByTestId('profile-mobile').fill('12ab');
-    await page.getByTestId('profile-save').click();
+    await clickWhenSettled(page, 'profile-save');
     await page.getByText('Required').first().waitFor();
     await page.getByText('Use digits, + and - only').waitFor();
     await name.fill('Plant <Manager>');
@@ -242,7 +242,7 @@ describe('personal info', () => {
 
     await name.fill('Plant Manager');
     await page.getByTestId('profile-mobile').fill('+86-21-5555-0100');
-    await page.getByTestId('profile-save').click();
+    await clickWhenSettled(page, 'profile-save');
     await expectToast(page, 'Personal information saved');
     await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain('Plant Manager');
     await openUserMenuItem(page, 'profile');
@@ -259,14 +259,14 @@ describe('change password', () => {
     await page.getByTestId('password-old').fill('viewer123');
     await page.getByTestId('password-new').fill('viewer123');
     await page.getByTestId('password-new2').fill('other123');
-    await page.getByTestId('password-save').click();
+    await clickWhenSettled(page, 'password-save');
     await page.getByText('The new password must differ from the old one').waitFor();
     await page.getByText('The two passwords do not match').waitFor();
     await screenshot(page, 'change-password-errors');
 
     await page.getByTestId('password-new').fill('watch2024');
     await page.getByTestId('password-new2').fill('watch2024');
-    await page.getByTestId('password-save').click();
+    await clickWhenSettled(page, 'password-save');
     await expectToast(page, 'Password changed, please log in again');
     await page.waitForURL('**/login');
     await logIn(page, consoleApp.url, 'viewer', 'watch2024');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuId } from '@mouldwatch/shared';
-import { chooseOption, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { chooseOption, clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startConsole, type RunningConsole } from './support/console.js';
 import { expectToast, logIn, waitForToastsGone } from './support/session.js';
 
@@ -36,7 +36,7 @@ async function addCompanyAndGroup(page: Page): Promise<void> {
   await page.goto(`${consoleApp.url}/moldsetting/company`);
   await page.getByTestId('company-list-add').click();
   await page.getByTestId('company-name').fill('Plant1');
-  await page.getByTestId('company-dialog-save').click();
+  await clickWhenSettled(page, 'company-dialog-save');
   await expectToast(page, 'Added successfully');
   await waitForToastsGone(page);
 
@@ -44,7 +44,7 @@ async function addCompanyAndGroup(page: Page): Promise<void> {
   await page.getByTestId('group-list-add').click();
   await choose(page, page.getByTestId('group-company'), 'Plant1');
   await page.getByTestId('group-name').fill('PressA');
-  await page.getByTestId('group-dialog-save').click();
+  await clickWhenSettled(page, 'group-dialog-save');
   await expectToast(page, 'Added successfully');
   await waitForToastsGone(page);
 }
@@ -127,7 +127,7 @@ async function addRoleAndUser(page: Page): Promise<void> {
   const leaf = page.locator('.ant-tree-treenode', { has: page.getByTestId(`perm-${MenuId.home}:view`) });
   await leaf.locator('.ant-tree-checkbox').click();
   await leaf.locator('.ant-tree-checkbox-checked').waitFor();
-  await page.getByTestId('role-save').click();
+  await clickWhenSettled(page, 'role-save');
   await expectToast(page, 'Added successfully');
   await waitForToastsGone(page);
 
@@ -139,7 +139,7 @@ async function addRoleAndUser(page: Page): Promise<void> {
   await page.getByTestId('user-form-mobile').fill('+55-11-5555');
   await page.getByTestId('user-form-email').fill('olga@example.com');
   await choose(page, page.getByTestId('user-form-role'), 'Operators');
-  await page.getByTestId('user-form-save').click();
+  await clickWhenSettled(page, 'user-form-save');
   await expectToast(page, 'Added successfully');
   await waitForToastsGone(page);
 
@@ -150,7 +150,7 @@ async function addRoleAndUser(page: Page): Promise<void> {
   await page.getByTestId('mould-tree-search').locator('input').fill('CAP#1');
   await page.getByTestId('mould-tree-search').locator('input').press('Enter');
   await tree.locator('.ant-tree-treenode', { hasText: 'CAP#1' }).locator('.ant-tree-checkbox').click();
-  await page.getByTestId('mould-tree-save').click();
+  await clickWhenSettled(page, 'mould-tree-save');
   await expectToast(page, 'Modified successfully');
 }
 

@@ -100,7 +100,7 @@ describe('maintenance schedule and history', () => {
     await page.getByTestId('maint-task-interval').fill('100');
     await page.getByTestId('maint-task-item-0').fill('Grease the pins');
     await screenshot(page, 'maintenance-drawer-desktop-en', { fullPage: false });
-    await page.getByTestId('maint-task-save').click();
+    await clickWhenSettled(page, 'maint-task-save');
     await expectToast(page, 'Added successfully');
     await page.getByTestId('maint-schedule-search').locator('input').fill('E2E grease');
     await page.getByTestId('maint-schedule-search').locator('input').press('Enter');

@@ -106,7 +106,7 @@ describe('the map', () => {
     await page.getByTestId('map-manual-lat').fill('22.6');
     await page.getByTestId('map-manual-lng').fill('114.1');
     await page.getByTestId('map-manual-label').fill('Bay 3');
-    await page.getByTestId('map-manual-save').click();
+    await clickWhenSettled(page, 'map-manual-save');
     await expectToast(page, 'Position saved');
     await expect.poll(() => page.getByTestId('map-facts-source').innerText()).toBe('Manual');
     await expect.poll(() => page.getByTestId('map-facts-label').innerText()).toBe('Bay 3');
@@ -117,7 +117,7 @@ describe('the map', () => {
     const box = (await page.getByTestId('map-canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width / 3, box.y + box.height / 3);
     await expect.poll(async () => Number(await page.getByTestId('map-manual-lat').inputValue())).not.toBe(22.6);
-    await page.getByTestId('map-manual-save').click();
+    await clickWhenSettled(page, 'map-manual-save');
     await expectToast(page, 'Position saved');
 
     // The location history: the seeded GPS point and the two manual ones.
@@ -154,12 +154,12 @@ describe('the map', () => {
     await page.getByTestId('map-ap-bssid').fill('00:1a:2b');
     await page.getByTestId('map-ap-lat').fill('22.55');
     await page.getByTestId('map-ap-lng').fill('114.07');
-    await page.getByTestId('map-ap-save').click();
+    await clickWhenSettled(page, 'map-ap-save');
     await page.getByText('Enter a BSSID like 00:1a:2b:3c:4d:5e').waitFor();
     await page.getByTestId('map-ap-bssid').fill('00:1a:2b:3c:4d:5e');
     await page.getByTestId('map-ap-accuracy').fill('30');
     await page.getByTestId('map-ap-label').fill('Hall A');
-    await page.getByTestId('map-ap-save').click();
+    await clickWhenSettled(page, 'map-ap-save');
     await expectToast(page, 'Added');
     await page.getByTestId('map-ap-search').locator('input').fill('hall a');
     await page.getByTestId('map-ap-search').locator('input').press('Enter');
@@ -173,7 +173,7 @@ describe('the map', () => {
     // Edited.
     await page.getByTestId('map-ap-edit-00:1A:2B:3C:4D:5E').click();
     await page.getByTestId('map-ap-label').fill('Hall B');
-    await page.getByTestId('map-ap-save').click();
+    await clickWhenSettled(page, 'map-ap-save');
     await expectToast(page, 'Modified');
     await page.getByTestId('map-ap-search').locator('input').fill('');
     await page.getByTestId('map-ap-search').locator('input').press('Enter');

@@ -37,12 +37,12 @@ describe('companies and mould groups', () => {
     await logInAt(page, consoleApp.url, '/moldsetting/company', 'admin', 'admin123');
     await page.getByTestId('company-list-add').click();
     await page.getByTestId('company-name').fill('Bad name');
-    await page.getByTestId('company-dialog-save').click();
+    await clickWhenSettled(page, 'company-dialog-save');
     await expect
       .poll(() => page.getByTestId('company-dialog-form').innerText(), SLOW)
       .toContain('Must not contain spaces');
     await page.getByTestId('company-name').fill('E2eWorks');
-    await page.getByTestId('company-dialog-save').click();
+    await clickWhenSettled(page, 'company-dialog-save');
     await expectToast(page, 'Added successfully');
     await expect.poll(() => rowOf(page, 'company-list', 'E2eWorks').innerText(), SLOW).toMatch(/E2eWorks\s+0\s+0/);
     await settled(page);
@@ -52,7 +52,7 @@ describe('companies and mould groups', () => {
     await page.getByTestId('group-list-add').click();
     await choose(page, 'group-company', 'E2eWorks');
     await page.getByTestId('group-name').fill('Press1');
-    await page.getByTestId('group-dialog-save').click();
+    await clickWhenSettled(page, 'group-dialog-save');
     await expectToast(page, 'Added successfully');
     await waitForToastsGone(page);
 
@@ -60,14 +60,14 @@ describe('companies and mould groups', () => {
     await expect.poll(() => rowOf(page, 'group-list', 'Press1').innerText(), SLOW).toContain('E2eWorks');
     await page.getByTestId('group-edit-Press1').click();
     await page.getByTestId('group-name').fill('Press2');
-    await page.getByTestId('group-dialog-save').click();
+    await clickWhenSettled(page, 'group-dialog-save');
     await expectToast(page, 'Modified successfully');
     await expect.poll(() => rowOf(page, 'group-list', 'Press2').count(), SLOW).toBe(1);
     await waitForToastsGone(page);
 
     await page.getByTestId('group-list-add').click();
     await page.getByTestId('group-name').fill('press2');
-    await page.getByTestId('group-dialog-save').click();
+    await clickWhenSettled(page, 'group-dialog-save');
     await expect
       .poll(() => page.getByTestId('group-dialog-form').innerText(), SLOW)
       .toContain('This company already has a mould group with this name');

@@ -74,7 +74,7 @@ describe('the role screen', () => {
     await tick(page, 4, 'view');
     await tick(page, 28, 'view');
     await screenshot(page, 'roles-editor-desktop', { fullPage: false });
-    await page.getByTestId('role-save').click();
+    await clickWhenSettled(page, 'role-save');
     await expectToast(page, 'Added successfully');
     await roleRow(page, 'Line watchers').waitFor();
     const id = await roleIdOf('Line watchers');
@@ -90,7 +90,7 @@ describe('the role screen', () => {
     await page.getByTestId('role-name-input').fill('Line leads');
     await page.getByTestId('role-viewer-switch').click();
     await tick(page, 8, 'export');
-    await page.getByTestId('role-save').click();
+    await clickWhenSettled(page, 'role-save');
     await expectToast(page, 'Modified successfully');
     await expect.poll(() => roleRow(page, 'Line leads').innerText()).toContain('Viewer');
     await waitForToastsGone(page);

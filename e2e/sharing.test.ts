@@ -130,7 +130,7 @@ describe('mould sharing', () => {
     await row.getByRole('button', { name: 'Edit moulds' }).click();
     await admin.getByTestId('mould-tree').waitFor();
     await pick(admin, moulds[1]!.mold_number);
-    await admin.getByTestId('share-edit-save').click();
+    await clickWhenSettled(admin, 'share-edit-save');
     await expectToast(admin, 'Modified successfully');
     await expect.poll(() => homeIds(partner), { timeout: 15_000 }).toEqual([moulds[0]!.id]);
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUnsubscribeToken } from '../server/src/modules/alerts/unsubscribe-token.js';
-import { launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
+import { clickWhenSettled, launchBrowser, screenshot, type TestBrowser } from './support/browser.js';
 import { startInProcessConsole, type InProcessConsole } from './support/in-process.js';
 import { expectToast, logIn, openUserMenuItem } from './support/session.js';
 
@@ -127,7 +127,7 @@ describe('alert channels in personal info', () => {
       await screenshot(page, 'personal-info-alert-channels-1440', { fullPage: false });
       // The demo administrator has no mobile yet; the form requires one.
       await page.getByTestId('profile-mobile').fill('+86-21-5555-0100');
-      await page.getByTestId('profile-save').click();
+      await clickWhenSettled(page, 'profile-save');
       await expectToast(page, 'Personal information saved');
 
       await page.reload();

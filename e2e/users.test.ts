@@ -87,7 +87,7 @@ async function saveTree(page: Page, check: string[], uncheck: string[] = []): Pr
     await page.getByTestId('mould-tree-search').locator('input').press('Enter');
     await treeNode(page, title).locator('.ant-tree-checkbox').click();
   }
-  await page.getByTestId('mould-tree-save').click();
+  await clickWhenSettled(page, 'mould-tree-save');
   await expectToast(page, 'Modified successfully');
   await waitForToastsGone(page);
 }
@@ -109,7 +109,7 @@ describe('users and their moulds', () => {
     await admin.getByTestId('user-form-email').fill('olga@example.com');
     await chooseOption(admin, admin.getByTestId('user-form-role'), { option: roleName });
     await screenshot(admin, 'users-form-en', { fullPage: false });
-    await admin.getByTestId('user-form-save').click();
+    await clickWhenSettled(admin, 'user-form-save');
     await expectToast(admin, 'Added successfully');
     await waitForToastsGone(admin);
 

@@ -83,7 +83,7 @@ describe('work orders', () => {
 
     await page.getByTestId('work-orders-add').click();
     await page.getByTestId('wo-order-no').fill('E2E 1');
-    await page.getByTestId('wo-save').click();
+    await clickWhenSettled(page, 'wo-save');
     await expect.poll(() => page.getByTestId('work-order-form').innerText(), SLOW).toContain('Use letters, digits');
     await page.getByTestId('wo-order-no').fill('E2E-1/(A)');
     await chooseOption(page, page.getByTestId('wo-mould'), { typed: mould.mold_number, option: mould.mold_number });
@@ -91,10 +91,10 @@ describe('work orders', () => {
     await page.getByTestId('wo-workshop').fill('Hall C');
     await page.getByTestId('wo-project').fill('E2E cap');
     await page.getByTestId('wo-quantity').fill('010');
-    await page.getByTestId('wo-save').click();
+    await clickWhenSettled(page, 'wo-save');
     await expect.poll(() => page.getByTestId('work-order-form').innerText(), SLOW).toContain('no leading zeros');
     await page.getByTestId('wo-quantity').fill(String(quantity()));
-    await page.getByTestId('wo-save').click();
+    await clickWhenSettled(page, 'wo-save');
     await expectToast(page, 'Added successfully');
     await waitForToastsGone(page);
     await expect.poll(() => row().innerText(), SLOW).toContain('Created');
