@@ -18,12 +18,13 @@
 // back-fill is done (every demo device's newest reading less than 3 minutes old: `demo-caught-up`)
 // and 30 s more, so that the state engine, alarms and roll-ups have taken it in and the simulator
 // is streaming, then measures the same reads while the simulator writes. The simulator's messages
-// during the reads are counted from its own 10-second lines ("sent N messages").
+// during the reads are counted from its own 10-second lines ("sent N messages"): null when the reads
+// took less than those ten seconds; the readings the server stored meanwhile are counted too.
 //
 // Prints ONE JSON line: {"bench":"history","db","demo","rollups","requests","p50_ms","p95_ms",
 // "ranges":{range:{p50_ms,p95_ms,points}}} where p50_ms / p95_ms are those of the 12-month (month
-// range) round; with --demo also "backfill_s", "simulator_msgs_per_s" (while reading) and
-// "load_avg" (1 min, at the end).
+// range) round; with --demo also "backfill_s", "simulator_msgs_per_s" and "stored_per_s_while_reading"
+// (the readings stored a second from the first read to the last) and "load_avg" (1 min, at the end).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -62,6 +63,7 @@ try {
     return body.data.length;
   };
   const ranges = {};
+  const storedBefore = demo && { at: performance.now(), ...(await server.command('count')) };
   for (const range of ['month', 'week', 'day', 'hour']) {
     const times = [];
     let points = 0;
@@ -76,9 +78,13 @@ try {
     if (process.env.BENCH_DIAG && range === 'month') await server.command('diag');
     ranges[range] = { p50_ms: round(quantile(times, 0.5)), p95_ms: round(quantile(times, 0.95)), points };
   }
+  const storedAfter = demo && { at: performance.now(), ...(await server.command('count')) };
   const demoFigures = demo && {
     backfill_s: demo.backfillS,
     simulator_msgs_per_s: round(demo.rate()),
+    stored_per_s_while_reading: round(
+      ((storedAfter.stored - storedBefore.stored) * 1000) / (storedAfter.at - storedBefore.at),
+    ),
     load_avg: round(loadavg()[0], 2),
   };
   console.log(
