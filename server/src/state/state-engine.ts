@@ -1,4 +1,4 @@
-import { setTimeout as delay, setImmediate } from 'node:timers/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import {
   slotStartOf,
@@ -144,9 +144,6 @@ export class StateEngine {
       if (!events) break;
       this.#announce(events);
       changed += events.length;
-      // The embedded database answers without leaving the event loop a turn: without this, requests
-      // and device messages would wait for the whole sweep, not for one batch.
-      await setImmediate();
     }
     return changed;
   }

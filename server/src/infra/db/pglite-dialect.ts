@@ -21,14 +21,15 @@ import { connectionsQueue, takesConnectionFirst } from './session-priority.js';
  * PGlite answers in the event loop's own thread without giving it a turn: holders handed the
  * session one after the other would keep sockets unread for as long as the queue lasts. So the
  * session passes to the next holder only after a turn of the event loop (`setImmediate`, after
- * I/O) — also when nobody waits at the release: a holder that asks again at once (a run's next
- * transaction) would otherwise keep the loop for all of them, before the ingest could even read
- * its packets and ask —, and then to one that takes it first (`withConnectionFirst`: the device ingest, whose
- * packets that turn has just read) before those waiting in turn — unless the longest waiting in
- * turn has waited `IN_TURN_PATIENCE_MS`: under a saturating ingest there always is one taking it
- * first, and the engines' runs and the devices' look-ups at connect waited up to 10 s. Such a
- * waiter goes alone: if one taking it first is waiting, it goes next, so neither side waits more
- * than one holder of the other (a burst of heavy reads cannot hold back the devices' acks).
+ * I/O), also when nobody waits at the release: a holder that asks again at once (the state
+ * engine's next batch) would otherwise keep the loop through all its transactions, before the
+ * ingest could even read its packets and ask. After the turn it goes to one that takes it first
+ * (`withConnectionFirst`: the device ingest, whose packets that turn has just read) before those
+ * waiting in turn, unless the longest waiting in turn has waited `IN_TURN_PATIENCE_MS`: under a
+ * saturating ingest there always is one taking it first, and the engines' runs and the devices'
+ * look-ups at connect waited up to 10 s. Such a waiter goes alone: if one taking it first is
+ * waiting, it goes next, so neither side waits more than one holder of the other (a burst of heavy
+ * reads cannot hold back the devices' acks).
  */
 const IN_TURN_PATIENCE_MS = 50;
 
