@@ -11,7 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
-import { connectionsQueue, takesConnectionFirst } from './session-priority.js';
+import { enableConnectionPriority, takesConnectionFirst } from './session-priority.js';
 
 /**
  * PGlite has one session. Kysely holds a connection for a whole transaction, so handing out that
@@ -101,7 +101,7 @@ class PGliteDriver implements Driver {
 
   constructor(private readonly pglite: PGlite) {
     this.#connection = new PGliteConnection(pglite);
-    connectionsQueue();
+    enableConnectionPriority();
   }
 
   async init(): Promise<void> {

@@ -6,11 +6,11 @@ const first = new AsyncLocalStorage<boolean>();
  * store that is run once makes Node.js follow every promise created after (async hooks): on
  * PostgreSQL, 3 % of the ingest's CPU for nothing.
  */
-let queued = false;
+let enabled = false;
 
 /** Called by the embedded database's driver: from now on, takers of the connection can go first. */
-export function connectionsQueue(): void {
-  queued = true;
+export function enableConnectionPriority(): void {
+  enabled = true;
 }
 
 /**
@@ -20,7 +20,7 @@ export function connectionsQueue(): void {
  * whatever it starts, queues as usual. (A PostgreSQL pool has connections enough: nothing changes.)
  */
 export function withConnectionFirst<X>(take: (then: <Y>(work: () => Y) => Y) => Promise<X>): Promise<X> {
-  if (!queued) return take((work) => work());
+  if (!enabled) return take((work) => work());
   return first.run(true, () => take((work) => first.run(false, work)));
 }
 
