@@ -47,7 +47,8 @@
  * each hold of the embedded database's one session — from taking it to handing it back, statements and
  * the JavaScript between them — by its first statement (a transaction's first after `begin`), how long
  * each holder waited for it, where the longer transactions' time went, and the event loop's stalls of
- * 20 ms or more with the holds inside them, printed to stderr by `diag` (and reset). BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
+ * 20 ms or more with the holds inside them, printed to stderr by `diag` (and reset).
+ * BENCH_SERVER_NODE_ARGS passes node flags (e.g. --cpu-prof).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -126,6 +127,8 @@ if (process.env.BENCH_DIAG === 'statements') {
 }
 // BENCH_DIAG=session: every hold of PGlite's one session, by its first statement's first words, with
 // the time its statements took (the rest of the hold is JavaScript between them) and, per statement, where it went.
+/** A kind of statement's executions and their time, by its first words. */
+type StatementTimes = Map<string, { count: number; ms: number }>;
 type HoldEntry = {
   count: number;
   holdMs: number;
@@ -133,7 +136,7 @@ type HoldEntry = {
   waitMs: number;
   maxWaitMs: number;
   statementMs: number;
-  statements: Map<string, { count: number; ms: number }>;
+  statements: StatementTimes;
 };
 const holds = new Map<string, HoldEntry>();
 const firstWords = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 90);
@@ -169,14 +172,7 @@ if (process.env.BENCH_DIAG === 'session') {
     const driver = createDriver.call(this);
     const acquire = driver.acquireConnection.bind(driver);
     const release = driver.releaseConnection.bind(driver);
-    let hold:
-      | {
-          waitMs: number;
-          takenAt: number;
-          kind: string | undefined;
-          statements: Map<string, { count: number; ms: number }>;
-        }
-      | undefined;
+    let hold: { waitMs: number; takenAt: number; kind: string | undefined; statements: StatementTimes } | undefined;
     const named = new WeakSet<object>();
     driver.acquireConnection = async () => {
       const askedAt = performance.now();
