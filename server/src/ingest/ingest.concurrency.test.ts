@@ -1,6 +1,13 @@
 import { sql, type Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { breakReadingsTable, readingsOf, registerDevice, telemetryMessage } from '../../test/factories.js';
+import {
+  breakReadingsTable,
+  createMold,
+  readingsOf,
+  registerDevice,
+  telemetryMessage,
+  userIdOf,
+} from '../../test/factories.js';
 import { ADMIN, startTestApp, type TestApp } from '../../test/test-app.js';
 import type { BusEvents } from '../infra/bus/event-bus.js';
 import type { Database, NewReading } from '../infra/db/schema.js';
@@ -163,6 +170,44 @@ describe('batches written side by side', () => {
       .executeTakeFirstOrThrow();
     expect(last_seen_at).toEqual(seenAt);
   });
+});
+
+describe("a reading's mould", () => {
+  /** A device and a mould of the administrator's (the device is not bound: the readings name the mould). */
+  async function deviceAndMould() {
+    const device = await registerDevice(app, admin);
+    return {
+      device,
+      moldId: await createMold(app.context.db, app.orgId, [await userIdOf(app.context.db, ADMIN.username)]),
+    };
+  }
+  /** Deletes the mould as its page does; answers the status code. */
+  const removeMould = async (moldId: number) =>
+    (await app.request({ method: 'DELETE', url: `/api/yudata/mold_setting/${moldId}/`, token: admin })).statusCode;
+
+  it('is left out when the mould was removed since the device was read: the reading is stored unbound', async () => {
+    const { device, moldId } = await deviceAndMould();
+    expect(await removeMould(moldId)).toBe(200);
+    const inserted = await repository.storeReadings([{ ...row(device.id, 1), mold_id: moldId }]);
+    expect(keys(inserted)).toEqual([`${device.id}:1`]);
+    expect((await readingsOf(app.context.db, device.id)).map((reading) => reading.mold_id)).toEqual([null]);
+  });
+
+  it.skipIf(!onPostgres)(
+    "is locked by the insert: the mould's removal waits for it, then deletes what it stored",
+    async () => {
+      const { device, moldId } = await deviceAndMould();
+      const insert = await holdTransaction((trx) =>
+        new IngestRepository(trx).storeReadings([{ ...row(device.id, 1), mold_id: moldId }]),
+      );
+      const removal = removeMould(moldId);
+      await waiterOf(insert.pid);
+      expect(await stateAfter(removal, 100)).toBe('pending');
+      await insert.release(true);
+      expect(await removal).toBe(200);
+      expect(await readingsOf(app.context.db, device.id)).toEqual([]);
+    },
+  );
 });
 
 describe('the ingest with batches in flight', () => {

@@ -59,14 +59,19 @@ export class IngestRepository {
    *   now is left to that one (it writes about the same time), so the mark never waits and never
    *   takes part in a deadlock. A mark never moves last_seen_at back.
    * - The columns go as 16 array parameters unnested on the server (infra/db/array-params.ts).
+   * - The batch's moulds are locked as a foreign key's check would lock them (`for key share`), once
+   *   each: a mould's removal, which deletes its readings after the mould, waits for this insert to
+   *   end. A reading whose mould is gone already (removed since its device was read) is stored
+   *   unbound, as its device now is.
    */
   async storeReadings(readings: readonly NewReading[], seen?: SeenMarks): Promise<InsertedReading[]> {
     const column = <V>(value: (reading: NewReading) => V) => readings.map(value);
     const { rows } = await sql<InsertedReading>`
-      ${seen && seen.size > 0 ? markSeen(seen) : sql``}
+      with ${seen && seen.size > 0 ? sql`${markSeen(seen)},` : sql``} ${lockMoulds(readings)}
       insert into readings (device_id, seq, ts, mold_id, counter, cycle_time, open_time, close_time,
         mold_temp, hrs_temp, current, battery, lat, lng, wifi, event)
-      select device_id, seq, to_timestamp(ts), mold_id, counter, cycle_time, open_time, close_time,
+      select device_id, seq, to_timestamp(ts), case when mold_id = any(array(select id from mould)) then mold_id end,
+        counter, cycle_time, open_time, close_time,
         mold_temp::float8[], hrs_temp::float8[], current, battery, lat, lng, wifi::jsonb, event
       from unnest(
         ${column((r) => r.device_id)}::bigint[], ${column((r) => r.seq)}::bigint[],
@@ -112,13 +117,19 @@ function ingestDevice(
 function markSeen(seen: SeenMarks) {
   const ids = [...seen.keys()];
   return sql`
-    with seen as (
+    seen as (
       update devices set last_seen_at = to_timestamp(mark.at)
       from unnest(${ids}::bigint[], ${[...seen.values()].map((ms) => ms / 1000)}::float8[]) as mark(id, at)
       where devices.id = mark.id
         and (devices.last_seen_at is null or devices.last_seen_at < to_timestamp(mark.at))
         and devices.id in (select id from devices where id = any(${ids}::bigint[]) for no key update skip locked)
     )`;
+}
+
+/** The CTE that locks the readings' moulds still there, `mould` (see storeReadings). */
+function lockMoulds(readings: readonly NewReading[]) {
+  const ids = [...new Set(readings.flatMap((reading) => (typeof reading.mold_id === 'number' ? [reading.mold_id] : [])))];
+  return sql`mould as (select id from molds where id = any(${ids}::bigint[]) for key share)`;
 }
 
 const epochSeconds = (ts: NewReading['ts']) => new Date(ts).getTime() / 1000;

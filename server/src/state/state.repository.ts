@@ -35,7 +35,7 @@ export class StateRepository {
       .select(['id', 'org_id', infos.infoUnlessKnown(moldIds).as('info'), sql<string>`xmin::text`.as('version')])
       .where('id', 'in', moldIds)
       .orderBy('id')
-      // Not `for update`: that would hold up the reading inserts, whose foreign key takes a key share lock.
+      // Not `for update`: that would hold up the reading inserts, which take a key share lock on their moulds.
       .forNoKeyUpdate()
       .execute();
     const statuses = await trx.selectFrom('mold_status').selectAll().where('mold_id', 'in', moldIds).execute();

@@ -12,8 +12,10 @@ export interface RemovedMolds {
 /**
  * Deletes the organisation's moulds among `moldIds`, inside the caller's transaction: the one way
  * moulds are deleted (a single mould, a mould group). Their roll-ups (no foreign key, migration
- * 0005) go explicitly; grants, status, time-state slots, readings, notices and channel choices by the
- * foreign keys' cascades. Their devices stay registered, unbound.
+ * 0005) and readings (none either, migration 0039) go explicitly; grants, status, time-state slots,
+ * notices and channel choices by the foreign keys' cascades. Their devices stay registered, unbound.
+ * The readings go after the moulds: deleting a mould waits for the inserts that locked it
+ * (IngestRepository.storeReadings), and the readings' delete then sees what they stored.
  */
 export async function deleteMolds(
   trx: Transaction<Database>,
@@ -37,6 +39,7 @@ export async function deleteMolds(
   ]);
   await trx.deleteFrom('mold_rollups').where('mold_id', 'in', ids).execute();
   await trx.deleteFrom('molds').where('id', 'in', ids).execute();
+  await trx.deleteFrom('readings').where('mold_id', 'in', ids).execute();
   return {
     moldIds: ids,
     images: molds.map((mold) => mold.mold_image).filter((image) => image !== ''),

@@ -36,6 +36,7 @@ import * as deviceTooOld from './0035_device_too_old.js';
 import * as cycleMonths from './0036_cycle_months.js';
 import * as reportMonths from './0037_report_months.js';
 import * as readingsByXid from './0038_readings_by_xid.js';
+import * as readingsMouldCheck from './0039_readings_mould_check.js';
 
 /** Migrations in order. Listed here (not read from disk) so the built server and the tests agree. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_cycle_months': cycleMonths,
   '0037_report_months': reportMonths,
   '0038_readings_by_xid': readingsByXid,
+  '0039_readings_mould_check': readingsMouldCheck,
 };
 
 export const migrationProvider: MigrationProvider = {
