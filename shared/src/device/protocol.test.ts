@@ -86,9 +86,11 @@ describe('the common-message check beside the schema', () => {
         [...ok.slice(1), -100.1],
         [...ok.slice(1), 'hot'],
         [...ok.slice(1), undefined],
-      ]
-        .concat([ok.slice(1), [...ok, 1]])
-        .concat(['x', {}]),
+        ok.slice(1),
+        [...ok, 1],
+        'x',
+        {},
+      ],
     ];
   };
   const pools: Record<string, unknown[][]> = {
