@@ -272,20 +272,25 @@ async function outcome({ app, moldIds }: Server) {
       ...Object.fromEntries(Object.entries(values).map(([key, value]) => [key, rounded(Number(value))])),
     })),
     statuses: statuses.map(({ mold_id, ...status }) => ({ mould: indexOf(mold_id), ...status })),
-    alarms: alarms.map(
-      // updated_at: see OPEN_DIFFERENCES.
-      ({ id: _id, unique_str: _unique, mold_id, org_id: _org, updated_at: _updated, ...alarm }) => ({
-        mould: indexOf(mold_id),
-        ...alarm,
-      }),
-    ),
+    alarms: alarms
+      .map(
+        // updated_at: see OPEN_DIFFERENCES.
+        ({ id: _id, unique_str: _unique, mold_id, org_id: _org, updated_at: _updated, ...alarm }) => ({
+          mould: indexOf(mold_id),
+          ...alarm,
+        }),
+      )
+      // Whole rows in order: a mould can open two offline alarms in one second (power off, on and off
+      // again), one closed and one open, which the query's order leaves in the order they were written.
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     notices: notices
       .map(({ unique_str, mold_id: _mould, content, ...notice }) => ({
         ...notice,
         alarm: alarmOf.get(unique_str),
         content: toldOf(content),
       }))
-      .sort((a, b) => `${a.user_id}${a.alarm}`.localeCompare(`${b.user_id}${b.alarm}`)),
+      // Whole notices in order too: the two alarms of one second above have the same name here.
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
   };
 }
 
