@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { THERMOCOUPLE_CODES, thermocoupleOfCode, type ThermocoupleType } from '@mouldwatch/shared';
 import type { Database, NewReading } from '../infra/db/schema.js';
-import { floatArrayText, numberArrayText } from '../infra/db/array-params.js';
+import { floatArrayText } from '../infra/db/array-params.js';
 import { withConnectionFirst } from '../infra/db/session-priority.js';
 import type { SeenMarks } from './seen-tracker.js';
 
@@ -58,8 +58,7 @@ export class IngestRepository {
    * - The devices are marked with SKIP LOCKED: a device row another statement is marking right
    *   now is left to that one (it writes about the same time), so the mark never waits and never
    *   takes part in a deadlock. A mark never moves last_seen_at back.
-   * - The columns go as 16 array parameters unnested on the server, the numbers' as array text
-   *   (infra/db/array-params.ts).
+   * - The columns go as 16 array parameters unnested on the server (infra/db/array-params.ts).
    * - The batch's moulds are locked as a foreign key's check would lock them (`for key share`), once
    *   each: a mould's removal, which deletes its readings after the mould, waits for this insert to
    *   end. A reading whose mould is gone already (removed since its device was read) is stored
@@ -67,7 +66,6 @@ export class IngestRepository {
    */
   async storeReadings(readings: readonly NewReading[], seen?: SeenMarks): Promise<InsertedReading[]> {
     const column = <V>(value: (reading: NewReading) => V) => readings.map(value);
-    const numbers = (value: (reading: NewReading) => number | null | undefined) => numberArrayText(readings.map(value));
     const { rows } = await sql<InsertedReading>`
       with ${seen && seen.size > 0 ? sql`${markSeen(seen)},` : sql``} ${lockMoulds(readings)}
       insert into readings (device_id, seq, ts, mold_id, counter, cycle_time, open_time, close_time,
@@ -76,13 +74,13 @@ export class IngestRepository {
         counter, cycle_time, open_time, close_time,
         mold_temp::float8[], hrs_temp::float8[], current, battery, lat, lng, wifi::jsonb, event
       from unnest(
-        ${numbers((r) => r.device_id)}::bigint[], ${numbers((r) => r.seq)}::bigint[],
-        ${numbers((r) => epochSeconds(r.ts))}::float8[], ${numbers((r) => r.mold_id)}::bigint[],
-        ${numbers((r) => r.counter)}::int[], ${numbers((r) => r.cycle_time)}::float8[],
-        ${numbers((r) => r.open_time)}::float8[], ${numbers((r) => r.close_time)}::float8[],
+        ${column((r) => r.device_id)}::bigint[], ${column((r) => r.seq)}::bigint[],
+        ${column((r) => epochSeconds(r.ts))}::float8[], ${column((r) => r.mold_id ?? null)}::bigint[],
+        ${column((r) => r.counter ?? null)}::int[], ${column((r) => r.cycle_time ?? null)}::float8[],
+        ${column((r) => r.open_time ?? null)}::float8[], ${column((r) => r.close_time ?? null)}::float8[],
         ${column((r) => floatArrayText(r.mold_temp))}::text[], ${column((r) => floatArrayText(r.hrs_temp))}::text[],
-        ${numbers((r) => r.current)}::float8[], ${numbers((r) => r.battery)}::float8[],
-        ${numbers((r) => r.lat)}::float8[], ${numbers((r) => r.lng)}::float8[],
+        ${column((r) => r.current ?? null)}::float8[], ${column((r) => r.battery ?? null)}::float8[],
+        ${column((r) => r.lat ?? null)}::float8[], ${column((r) => r.lng ?? null)}::float8[],
         ${column((r) => r.wifi ?? null)}::text[], ${column((r) => r.event ?? null)}::text[]
       ) as r(device_id, seq, ts, mold_id, counter, cycle_time, open_time, close_time,
         mold_temp, hrs_temp, current, battery, lat, lng, wifi, event)
@@ -130,9 +128,7 @@ function markSeen(seen: SeenMarks) {
 
 /** The CTE that locks the readings' moulds still there, `mould` (see storeReadings). */
 function lockMoulds(readings: readonly NewReading[]) {
-  const ids = [
-    ...new Set(readings.flatMap((reading) => (typeof reading.mold_id === 'number' ? [reading.mold_id] : []))),
-  ];
+  const ids = [...new Set(readings.flatMap((reading) => (typeof reading.mold_id === 'number' ? [reading.mold_id] : [])))];
   return sql`mould as (select id from molds where id = any(${ids}::bigint[]) for key share)`;
 }
 

@@ -12,22 +12,7 @@
  */
 export function floatArrayText(values: ReadonlyArray<number | null> | null | undefined): string | null {
   if (values === null || values === undefined) return null;
-  return numberArrayText(values);
-}
-
-/**
- * A column of numbers as PostgreSQL's array text (`{1,2.5,NULL}`; undefined is NULL too), for a
- * bigint[], int[] or float8[] parameter. Given a JavaScript array, the driver quotes and escapes each
- * number with two regular expressions: 3 µs of server CPU per reading on the readings' insert (ingest
- * bench profile), against under 1 µs for this. A number's text needs no quotes in an array literal.
- */
-export function numberArrayText(values: ReadonlyArray<number | null | undefined>): string {
-  let text = '{';
-  for (let index = 0; index < values.length; index += 1) {
-    const value = values[index];
-    text += `${index === 0 ? '' : ','}${value === null || value === undefined ? 'NULL' : String(value)}`;
-  }
-  return `${text}}`;
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 }
 
 /** A time as text for a timestamptz[] parameter (exact to the millisecond, as a Date is). */
