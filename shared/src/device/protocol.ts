@@ -125,9 +125,9 @@ function isTemperatures(value: unknown, count: number): boolean {
 /**
  * Whether `input` is a message the schema accepts as it is, of the shape nearly every message has
  * (no gps, no wifi): checked by hand from the same ranges, five times as fast as the schema, whose
- * parse was a sixteenth of the server's CPU per reading under full load and made garbage besides. False leaves the message
- * to the schema, which then accepts it or names what is wrong; protocol.test.ts holds the two to
- * the same answers over random messages.
+ * parse was a sixteenth of the server's CPU per reading under full load and copied each message.
+ * False leaves the message to the schema, which then accepts it or names what is wrong;
+ * protocol.test.ts holds the two to the same answers over random messages.
  */
 function isCommonMessage(input: unknown): input is DeviceMessage {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
