@@ -128,7 +128,9 @@ function markSeen(seen: SeenMarks) {
 
 /** The CTE that locks the readings' moulds still there, `mould` (see storeReadings). */
 function lockMoulds(readings: readonly NewReading[]) {
-  const ids = [...new Set(readings.flatMap((reading) => (typeof reading.mold_id === 'number' ? [reading.mold_id] : [])))];
+  const ids = [
+    ...new Set(readings.flatMap((reading) => (typeof reading.mold_id === 'number' ? [reading.mold_id] : []))),
+  ];
   return sql`mould as (select id from molds where id = any(${ids}::bigint[]) for key share)`;
 }
 
