@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /**
@@ -29,11 +29,23 @@ export interface DataDirLock {
   release(): void;
 }
 
+const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException).code === code;
+
 function readOrNull(file: string): string | null {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
     return null;
+  }
+}
+
+/** A lock file's text, or undefined if there is none; an unreadable one is an error, not a free lock. */
+function readLockText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return undefined;
+    throw error;
   }
 }
 
@@ -85,55 +97,74 @@ function parseOwner(text: string | null): LockOwner | null {
   }
 }
 
-const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException).code === code;
+/** How long a process waits for another live one that is removing the same stale lock. */
+const REMOVAL_WAIT_MS = 10_000;
 
 /**
- * Takes `file` as this process's lock, or throws DataDirLockedError naming the live owner. The lock
- * file appears whole or not at all (written aside, then hard-linked into place: the link fails if
- * the file exists), so of two processes starting at once exactly one gets it. A lock whose owner is
- * gone (a crash, kill -9) is taken over: moved aside under a name of this process's own — a rename
- * only one process can make — and deleted if it is the stale one read, put back if another
- * process's new lock was moved instead.
+ * Takes `file` as this process's lock, or throws DataDirLockedError naming the live owner.
+ *
+ * A lock file appears whole or not at all: it is written aside, then hard-linked into place, and the
+ * link fails if the file exists, so of processes starting at once exactly one gets it. A lock whose
+ * owner is gone (a crash, kill -9) is deleted and the link tried again. Deleting is where two
+ * processes could go wrong: one that read the stale lock late would delete the lock the other has
+ * just put in its place. So a stale lock is deleted only by the holder of its own removal lock
+ * (`<file>.<hash of the stale text>`, taken the same way, a level down) and only if the file still
+ * holds that text. Nothing can replace it meanwhile: no link succeeds while it is there, and
+ * nobody else may delete it. Each lock's text is unique to one taking (a random part), so a text
+ * read once can never name a later lock.
  */
 export function acquireDataDirLock(file: string): DataDirLock {
-  const mine = JSON.stringify(currentOwner());
+  const mine = JSON.stringify({ ...currentOwner(), taking: randomBytes(8).toString('hex') });
+  takeLock(file, mine, Date.now() + REMOVAL_WAIT_MS);
+  return { file, release: () => releaseIfMine(file, mine) };
+}
+
+function takeLock(file: string, mine: string, deadline: number): void {
   const unique = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(unique, `${mine}\n`, { mode: 0o600 });
   try {
-    for (;;) {
-      try {
-        linkSync(unique, file);
-        return { file, release: () => releaseIfMine(file, mine) };
-      } catch (error) {
-        if (!isCode(error, 'EEXIST')) throw error;
-      }
-      const text = readOrNull(file);
-      const owner = parseOwner(text);
+    while (!linked(unique, file)) {
+      const held = readLockText(file);
+      if (held === undefined) continue;
+      const owner = parseOwner(held);
       if (owner && ownerRuns(owner)) throw new DataDirLockedError(file, owner);
       // A lock file of no owner is one being written by hand or torn by a crash of the disk: stale too.
-      takeOverStale(file, text, `${unique}.stale`);
+      removeStale(file, held, mine, deadline);
     }
   } finally {
     unlinkSync(unique);
   }
 }
 
-function takeOverStale(file: string, staleText: string | null, aside: string): void {
+function linked(from: string, to: string): boolean {
   try {
-    renameSync(file, aside);
+    linkSync(from, to);
+    return true;
   } catch (error) {
-    if (isCode(error, 'ENOENT')) return;
+    if (isCode(error, 'EEXIST')) return false;
     throw error;
   }
-  if (readOrNull(aside) !== staleText) {
-    // Another process replaced the stale lock with its own meanwhile: give it back.
-    try {
-      linkSync(aside, file);
-    } catch (error) {
-      if (!isCode(error, 'EEXIST')) throw error;
-    }
+}
+
+/** The file whose holder alone may delete the stale lock `file` holding `staleText`. */
+export const removalLockOf = (file: string, staleText: string) =>
+  `${file}.${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}`;
+
+function removeStale(file: string, staleText: string, mine: string, deadline: number): void {
+  const removal = removalLockOf(file, staleText);
+  try {
+    takeLock(removal, mine, deadline);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError) || Date.now() > deadline) throw error;
+    // Another live process is removing this stale lock: let it finish, then look again.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    return;
   }
-  unlinkSync(aside);
+  try {
+    if (readLockText(file) === staleText) unlinkSync(file);
+  } finally {
+    releaseIfMine(removal, mine);
+  }
 }
 
 function releaseIfMine(file: string, mine: string): void {
