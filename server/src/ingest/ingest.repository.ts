@@ -27,12 +27,20 @@ export type InsertedReading = ReadingKey & { xid: string };
 export class IngestRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async deviceByTokenHash(tokenHash: string): Promise<IngestDevice | undefined> {
-    return ingestDevice(await this.#devices().where('token_hash', '=', tokenHash).executeTakeFirst());
+  /** The devices of these token hashes, by token hash; one query however many. */
+  async devicesByTokenHash(tokenHashes: readonly string[]): Promise<Map<string, IngestDevice>> {
+    const rows = await this.#devices()
+      .where(sql<boolean>`devices.token_hash = any(${tokenHashes}::text[])`)
+      .execute();
+    return new Map(rows.map((row) => [row.tokenHash, ingestDevice(row)]));
   }
 
-  async deviceByNo(deviceNo: string): Promise<IngestDevice | undefined> {
-    return ingestDevice(await this.#devices().where('device_no', '=', deviceNo).executeTakeFirst());
+  /** The devices of these serial numbers, by serial number; one query however many. */
+  async devicesByNo(deviceNos: readonly string[]): Promise<Map<string, IngestDevice>> {
+    const rows = await this.#devices()
+      .where(sql<boolean>`devices.device_no = any(${deviceNos}::text[])`)
+      .execute();
+    return new Map(rows.map((row) => [row.deviceNo, ingestDevice(row)]));
   }
 
   /**
@@ -105,10 +113,7 @@ export class IngestRepository {
   }
 }
 
-function ingestDevice(
-  row: (Omit<IngestDevice, 'thermocouple'> & { thermocoupleCode: number | null }) | undefined,
-): IngestDevice | undefined {
-  if (!row) return undefined;
+function ingestDevice(row: Omit<IngestDevice, 'thermocouple'> & { thermocoupleCode: number | null }): IngestDevice {
   const { thermocoupleCode, ...device } = row;
   return { ...device, thermocouple: thermocoupleOfCode(thermocoupleCode ?? THERMOCOUPLE_CODES.J) };
 }

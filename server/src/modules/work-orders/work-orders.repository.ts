@@ -180,8 +180,9 @@ export class WorkOrdersRepository {
   }
 
   /** The mould's working order, if it has one. */
-  workingOrderOf(db: Db, moldId: number) {
-    return db
+  /** The working order of each of these moulds that has one, by mould; one query however many. */
+  async workingOrdersOf(db: Db, moldIds: readonly number[]) {
+    const rows = await db
       .selectFrom('work_orders as wo')
       .innerJoin('molds as m', 'm.id', 'wo.mold_id')
       .select([
@@ -193,10 +194,12 @@ export class WorkOrdersRepository {
         'wo.start_counter',
         'wo.finished',
         'm.cavitation',
+        'wo.mold_id',
       ])
-      .where('wo.mold_id', '=', moldId)
+      .where('wo.mold_id', 'in', moldIds)
       .where('wo.status', '=', 'working')
-      .executeTakeFirst();
+      .execute();
+    return new Map(rows.map((row) => [row.mold_id, row]));
   }
 
   /** The mould's counter now (null before its first reading) and its cavitation. */

@@ -5,6 +5,7 @@ import { MenuId, type WorkOrderRecord } from '@mouldwatch/shared';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { createMold, mouldWithDevice, telemetryMessage, userIdOf } from '../../../test/factories.js';
 import { callWithout, otherOrganisationAdmin } from '../../../test/organisation.js';
+import { WorkOrdersRepository } from './work-orders.repository.js';
 import { WORK_ORDER_START_JOB } from './work-orders.service.js';
 
 let app: TestApp;
@@ -257,6 +258,38 @@ describe('work order calls', () => {
     expect(events).toEqual(
       expect.arrayContaining(['created', 'started', 'progress', 'finished', 'reject', 'stopped', 'updated', 'deleted']),
     );
+  });
+
+  it('reads the working orders of moulds that report together in one query', async () => {
+    const moulds = await Promise.all([1, 2, 3].map(() => mouldWithDevice(app, admin, [adminId])));
+    await Promise.all(moulds.map(({ send }) => send([telemetryMessage(1, { counter: 100 })])));
+    const moldIds = moulds.map(({ moldId }) => moldId);
+    await vi.waitFor(async () => {
+      const statuses = await app.services.state.liveStatuses(moldIds);
+      expect(statuses.map((status) => status.counter)).toEqual([100, 100, 100]);
+    });
+    const orders = await Promise.all(moldIds.map((moldId) => createOrder(admin, form(moldId))));
+    for (const order of orders) await call('POST', `/api/yudata/work_order/${order.id}/start/`, admin);
+    const lookups = vi.spyOn(WorkOrdersRepository.prototype, 'workingOrdersOf');
+    try {
+      const statuses = await app.services.state.liveStatuses(moldIds);
+      for (const status of statuses) {
+        app.context.bus.publish('moldStatus', {
+          orgId: app.orgId,
+          moldId: status.id,
+          status: { ...status, counter: 101 },
+          stateChanged: false,
+        });
+      }
+      await vi.waitFor(async () => {
+        const finished = await Promise.all(orders.map(async ({ id }) => (await getOrder(id)).finished));
+        expect(finished).toEqual([1, 1, 1]);
+      });
+      expect(lookups).toHaveBeenCalledOnce();
+      expect([...lookups.mock.calls[0]![1]].sort()).toEqual([...moldIds].sort());
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it('starts planned orders at their start date, one per mould', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@mouldwatch/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.js';
+import { BatchedLoader } from '../../infra/batched-loader.js';
 import type { Database } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/sql-errors.js';
 import { inTransaction } from '../../infra/db/transaction.js';
@@ -59,6 +60,10 @@ export class WorkOrdersService {
   readonly #repository: WorkOrdersRepository;
   /** Each mould's working order as last read (null: none), dropped when an order of it changes. */
   readonly #working = new Map<number, WorkingOrder | null>();
+  /** Moulds that report together after a start have their working orders read together. */
+  readonly #workingOrderOf = new BatchedLoader((moldIds: readonly number[]) =>
+    this.#repository.workingOrdersOf(this.context.db, moldIds),
+  );
   /** Readings of one mould are applied one after another. */
   readonly #queues = new Map<number, Promise<void>>();
   readonly #unsubscribe: Array<() => void>;
@@ -241,7 +246,7 @@ export class WorkOrdersService {
         const order = await lock(trx);
         if (!order) throw notFound('workOrderNotFound');
         if (!canStart(order.status as never)) throw refused('orderNotStartable');
-        const working = await this.#repository.workingOrderOf(trx, order.mold_id);
+        const working = (await this.#repository.workingOrdersOf(trx, [order.mold_id])).get(order.mold_id);
         if (working) throw conflict('moldHasWorkingOrder', { order_no: working.order_no });
         const mold = await this.#repository.moldCounter(trx, order.mold_id);
         const now = this.context.now();
@@ -281,7 +286,7 @@ export class WorkOrdersService {
   async #advance(moldId: number, counter: number): Promise<void> {
     let order = this.#working.get(moldId);
     if (order === undefined) {
-      const row = await this.#repository.workingOrderOf(this.context.db, moldId);
+      const row = await this.#workingOrderOf.load(moldId);
       order = row
         ? {
             id: row.id,
