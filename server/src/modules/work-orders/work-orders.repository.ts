@@ -179,7 +179,6 @@ export class WorkOrdersRepository {
     await trx.deleteFrom('work_orders').where('id', '=', orderId).execute();
   }
 
-  /** The mould's working order, if it has one. */
   /** The working order of each of these moulds that has one, by mould; one query however many. */
   async workingOrdersOf(db: Db, moldIds: readonly number[]) {
     const rows = await db
@@ -196,7 +195,7 @@ export class WorkOrdersRepository {
         'm.cavitation',
         'wo.mold_id',
       ])
-      .where('wo.mold_id', 'in', moldIds)
+      .where(sql<boolean>`wo.mold_id = any(${moldIds}::bigint[])`)
       .where('wo.status', '=', 'working')
       .execute();
     return new Map(rows.map((row) => [row.mold_id, row]));
