@@ -1,5 +1,5 @@
 import type { EventBus } from '../infra/bus/event-bus.js';
-import { BatchedLoader, type LoadMany } from '../infra/batched-loader.js';
+import { Batcher } from '../infra/batcher.js';
 import { hashDeviceToken } from '../infra/security/device-tokens.js';
 import type { IngestDevice, IngestRepository } from './ingest.repository.js';
 
@@ -11,6 +11,11 @@ const TTL_MS = 10_000;
  * look-up after the first.
  */
 const REFRESH_AHEAD_MS = 3_000;
+/**
+ * Look-ups asked for within this long of the first go in one query: the devices' next messages after
+ * their entries expired together come within a few milliseconds of each other under load.
+ */
+const GATHER_MS = 5;
 /** Entries kept per index; the oldest go first, so a flood of wrong tokens stays bounded. */
 const MAX_ENTRIES = 10_000;
 
@@ -24,8 +29,8 @@ const MAX_ENTRIES = 10_000;
  * own, which the embedded database's one session took in turn with the readings' inserts: the
  * devices' messages, and the engines' runs queued behind those queries, waited up to 1.5 s every ten
  * seconds. Now an entry asked for near its end is looked up again while it is served, and the
- * look-ups asked for while one is under way go in one query (docs/decisions.md, "Device look-ups
- * ahead of expiry, in one query").
+ * look-ups asked for within a few milliseconds go in one query (Batcher; docs/decisions.md,
+ * "Device look-ups ahead of expiry, in one query").
  */
 export class DeviceDirectory {
   readonly #byTokenHash: ExpiringCache<IngestDevice>;
@@ -61,13 +66,13 @@ interface Entry<V> {
 /** Caches the lookup itself, so many messages arriving at once cause one query, not many. */
 class ExpiringCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
-  readonly #loader: BatchedLoader<string, V>;
+  readonly #loader: Batcher<string, V>;
 
   constructor(
-    loadMany: LoadMany<string, V>,
+    lookUp: (keys: string[]) => Promise<Map<string, V>>,
     private readonly now: () => number,
   ) {
-    this.#loader = new BatchedLoader(loadMany);
+    this.#loader = new Batcher(lookUp, GATHER_MS);
   }
 
   get(key: string): Promise<V | undefined> {

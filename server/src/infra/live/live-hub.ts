@@ -13,7 +13,7 @@ import {
 } from '@mouldwatch/shared';
 import { liveClientMessageSchema, type LiveClientMessage } from '@mouldwatch/shared/live-client';
 import type { BusEvents, EventBus } from '../bus/event-bus.js';
-import { Batcher } from './batcher.js';
+import { Batcher } from '../batcher.js';
 import { SendPacer } from './send-pacer.js';
 
 /** The signed-in user behind a socket; the hub only needs to know whose it is. */

@@ -16,7 +16,7 @@ import {
 } from '@mouldwatch/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.js';
-import { BatchedLoader } from '../../infra/batched-loader.js';
+import { Batcher } from '../../infra/batcher.js';
 import type { Database } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/sql-errors.js';
 import { inTransaction } from '../../infra/db/transaction.js';
@@ -36,6 +36,8 @@ const START_INTERVAL_MS = 30_000;
 const START_BATCH = 500;
 /** An order page shows at most this many of its rejects. */
 const REJECTS_SHOWN = 200;
+/** A mould's working order is read with those of the moulds whose statuses come within this long. */
+const WORKING_ORDER_GATHER_MS = 5;
 /** An export holds at most this many orders (newest first). */
 export const EXPORT_MAX_ROWS = 10_000;
 
@@ -61,8 +63,9 @@ export class WorkOrdersService {
   /** Each mould's working order as last read (null: none), dropped when an order of it changes. */
   readonly #working = new Map<number, WorkingOrder | null>();
   /** Moulds that report together after a start have their working orders read together. */
-  readonly #workingOrderOf = new BatchedLoader((moldIds: readonly number[]) =>
-    this.#repository.workingOrdersOf(this.context.db, moldIds),
+  readonly #workingOrderOf = new Batcher(
+    (moldIds: number[]) => this.#repository.workingOrdersOf(this.context.db, moldIds),
+    WORKING_ORDER_GATHER_MS,
   );
   /** Readings of one mould are applied one after another. */
   readonly #queues = new Map<number, Promise<void>>();
