@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { moldInfoSchema } from '@mouldwatch/shared';
 import { createUser } from '../seed/organization.js';
 import { ADMIN, VIEWER, startTestApp, type TestApp } from '../../test/test-app.js';
@@ -18,8 +18,15 @@ let adminToken: string;
 let adminId: number;
 let viewerId: number;
 let sharedId: number;
-/** Readings start here: recent enough that the mould is online, early enough that none is in the future. */
-const base = Math.floor(Date.now() / 1000) - 200;
+/**
+ * Readings start here, 200 s before each test: recent enough that the test's mould is online (off
+ * after 180 s of silence) however long the tests before it took, early enough that none is in the
+ * future.
+ */
+let base: number;
+beforeEach(() => {
+  base = Math.floor(Date.now() / 1000) - 200;
+});
 
 beforeAll(async () => {
   app = await startTestApp({}, undefined, { jobs: { alarms: QUIET, state: { applyDelayMs: 10 } } });
