@@ -19,15 +19,18 @@
 // more is sent, what is in flight is awaited (at most 10 s), and the readings in the database are
 // counted. The load runs in this process, apart from the server's event loop, as devices would.
 //
-// Prints ONE JSON line: {"bench":"ingest","db","devices","seconds","inflight","warmup_s","sent","acked",
-//   "stored","messages_per_s","p50_ack_ms","p99_ack_ms","server_cpu_us_per_msg","db_cpu_us_per_msg",
-//   "load_cpu_us_per_msg","host_busy_pct"}. sent / acked / stored count every message, warm-up included
-// (stored must equal acked); messages_per_s = PUBACKs received in the measured S seconds / S. The last
-// four (Linux only, else null) are for reading the others: the CPU time the server process, its
-// PostgreSQL backends (null on PGlite, which runs inside the server) and this load process spent per
-// acknowledged message in the measured seconds, and how busy all of the host's cores were meanwhile —
-// on a host shared with other work (tests, builds), a busy host explains slow figures that a cheaper
-// server would not.
+// Prints ONE JSON line: {"bench":"ingest","db","devices","seconds","inflight","warmup_s",
+//   "host_round_trip_us","sent","acked","stored","messages_per_s","p50_ack_ms","p99_ack_ms",
+//   "server_cpu_us_per_msg","db_cpu_us_per_msg","load_cpu_us_per_msg","host_busy_pct"}.
+// sent / acked / stored count every message, warm-up included (stored must equal acked);
+// messages_per_s = PUBACKs received in the measured S seconds / S. The last four (Linux only, else
+// null) are for reading the others: the CPU time the server process, its PostgreSQL backends (null
+// on PGlite, which runs inside the server) and this load process spent per acknowledged message in
+// the measured seconds, and how busy all of the host's cores were meanwhile — on a host shared with
+// other work (tests, builds), a busy host explains slow figures that a cheaper server would not.
+// "host_round_trip_us", measured before the runs (bench/support/host-probe.mjs), is what this host
+// charges for a loopback ping and its echo: the ingest makes such socket calls for every message,
+// so it bounds any server's rate here, whatever the host's plain computing speed.
 //
 // With --moulds the storing path is measured first, then the judged one, each against a fresh server,
 // and the line holds the judged run's figures with the storing run's beside them ("storing_messages_per_s",
@@ -47,6 +50,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { quantile, round, startBenchServer } from './support/server.mjs';
+import { loopbackRoundTripUs } from './support/host-probe.mjs';
 import { fromProc, processCpuMs } from './support/proc.mjs';
 import { judgedCycle } from './support/typescript-bench.mjs';
 
@@ -196,7 +200,14 @@ async function measure(moulds) {
   }
 }
 
-const settings = { db, devices: deviceCount, seconds, inflight, warmup_s: warmupS };
+const settings = {
+  db,
+  devices: deviceCount,
+  seconds,
+  inflight,
+  warmup_s: warmupS,
+  host_round_trip_us: await loopbackRoundTripUs(),
+};
 if (values.moulds) {
   // The storing path first, then the judged one: their ratio is the figure a shared host disturbs least.
   const pairs = [];
