@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closePagesAfterEach,
   expectNoSideScroll,
   LAPTOP_WINDOW,
   launchBrowser,
@@ -61,9 +62,7 @@ beforeAll(async () => {
     await play(moulds[index]!, state, { counter: 30_000 + index * 2_500, drift: [0.004, 0.03, 0.09][index % 3] });
   }
 });
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
+closePagesAfterEach(pages);
 afterAll(async () => {
   await browser?.close();
   await consoleApp?.stop();

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateColour } from '@mouldwatch/shared';
 import {
   chooseOption,
   clickWhenSettled,
+  closePagesAfterEach,
   LAPTOP_WINDOW,
   launchBrowser,
   screenshot,
@@ -23,9 +24,7 @@ beforeAll(async () => {
 });
 /** The pages a test opened, closed after it, so that they take no CPU from the next one. */
 const pages: Page[] = [];
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
+closePagesAfterEach(pages);
 afterAll(async () => {
   await browser?.close();
   await consoleApp?.stop();

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +157,18 @@ export async function reportOpenPages(testName: string): Promise<void> {
     console.error(`[failed: ${testName}] page ${index} at ${page.url()}\n${JSON.stringify(seen, null, 1)}`);
     await screenshot(page, `failed-${slug}-${index}`, { fullPage: false }).catch(() => undefined);
   }
+}
+
+/**
+ * Closes the pages a test opened (pushed to `pages`) once it ends, so that they take no CPU from the
+ * next one; a failed test's are reported first (`reportOpenPages`): vitest calls `onTestFailed` only
+ * after the `afterEach` hooks, when they would be closed already.
+ */
+export function closePagesAfterEach(pages: Page[]): void {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportOpenPages(task.name);
+    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  });
 }
 
 /**
