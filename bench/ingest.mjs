@@ -1,22 +1,22 @@
 // `npm run bench -- ingest [--db pglite|postgres] [--devices N] [--seconds S] [--inflight K] [--warmup W] [--moulds]
-//   [--pairs P]`
+//   [--pairs P] [--load lean|mqttjs]`
 //
 // Devices publishing telemetry over MQTT (QoS 1) to the embedded broker → committed in the database.
 // Budget (DESIGN §10): ≥ 5,000 messages/s on PostgreSQL, ≥ 2,000 on PGlite, p99 ack ≤ 50 ms,
 // stored = acknowledged.
 //
-// How: bench/support/server.mjs starts the real server from the TypeScript sources (tsx) in a child
-// process — PGlite in a temp dir, or with --db postgres DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards; --db defaults to
-// postgres when DATABASE_URL is set, as the tests do — and registers N
-// devices (default 200) through the API. This process then connects N mqtt.js clients (username =
-// device_no, password = token) and has each publish to devices/{device_no}/telemetry back-to-back,
-// QoS 1, with at most K (default 1) publishes awaiting their PUBACK, for S seconds (default 15). Each
-// publish→PUBACK time is recorded; the PUBACK is sent only after the commit. The load first runs W s
-// (default 2) of warm-up — JIT, caches, the database's buffers — whose messages are sent, acknowledged
-// and stored like the others but not timed: rate and latencies are those of the S measured seconds
-// (publishes started in them). When the time is up no
-// more is sent, what is in flight is awaited (at most 10 s), and the readings in the database are
+// How: bench/support/server.mjs starts the real server from the TypeScript sources (tsx) in a child process
+// — PGlite in a temp dir, or with --db postgres DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/test) in a fresh schema dropped afterwards; --db defaults to postgres
+// when DATABASE_URL is set, as the tests do — and registers N devices (default 200) through the API. This
+// process then connects N devices (username = device_no, password = token;
+// bench/support/lean-mqtt-device.mjs, or mqtt.js's client with --load mqttjs, whose own CPU is about twice
+// the lean one's) and has each publish to devices/{device_no}/telemetry back-to-back, QoS 1, with at most K
+// (default 1) publishes awaiting their PUBACK, for S seconds (default 15). Each publish→PUBACK time is
+// recorded; the PUBACK is sent only after the commit. The load first runs W s (default 2) of warm-up — JIT,
+// caches, the database's buffers — whose messages are sent, acknowledged and stored like the others but not
+// timed: rate and latencies are those of the S measured seconds (publishes started in them). When the time
+// is up no more is sent, what is in flight is awaited (at most 10 s), and the readings in the database are
 // counted. The load runs in this process, apart from the server's event loop, as devices would.
 //
 // Prints ONE JSON line: {"bench":"ingest","db","devices","seconds","inflight","warmup_s",
@@ -51,6 +51,7 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { quantile, round, startBenchServer } from './support/server.mjs';
 import { loopbackRoundTripUs } from './support/host-probe.mjs';
+import { connectLeanDevice } from './support/lean-mqtt-device.mjs';
 import { fromProc, processCpuMs } from './support/proc.mjs';
 import { judgedCycle } from './support/typescript-bench.mjs';
 
@@ -65,6 +66,8 @@ const { values } = parseArgs({
     moulds: { type: 'boolean', default: false },
     // With --moulds: storing and judged runs this many times, alternately.
     pairs: { type: 'string', default: '1' },
+    // The devices' client: lean (bench/support/lean-mqtt-device.mjs) or mqttjs.
+    load: { type: 'string', default: 'lean' },
   },
 });
 const db = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -89,29 +92,40 @@ const serverPid = () =>
     Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(' ')[0]),
   );
 
+/**
+ * One device's connection: `publish(topic, payload, done)` at QoS 1, `end()`, `destroy()`. The lean
+ * device by default; `--load mqttjs` for mqtt.js's client, whose own CPU the host's cores then share
+ * with the server.
+ */
+async function connectDevice(port, deviceNo, token) {
+  const identity = { clientId: `bench-${deviceNo}`, username: deviceNo, password: token };
+  if (values.load !== 'mqttjs') return connectLeanDevice({ port, ...identity });
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+    ...identity,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 30_000,
+  });
+  return {
+    publish: (topic, payload, done) => client.publish(topic, payload, { qos: 1 }, done),
+    end: () => client.endAsync(),
+    destroy: () => client.end(true),
+  };
+}
+
 /** One measured run against a fresh server; `moulds`: every device bound to a monitored mould. */
 async function measure(moulds) {
   const server = await startBenchServer({ db, devices: deviceCount, moulds });
   let clients = [];
   try {
     clients = await Promise.all(
-      server.devices.map(
-        ({ device_no, token }) =>
-          new Promise((resolve, reject) => {
-            const client = mqtt.connect(`mqtt://127.0.0.1:${server.mqttPort}`, {
-              username: device_no,
-              password: token,
-              clientId: `bench-${device_no}`,
-              protocolVersion: 4,
-              reconnectPeriod: 0,
-              connectTimeout: 30_000,
-            });
-            client.once('connect', () =>
-              resolve({ client, deviceNo: device_no, topic: `devices/${device_no}/telemetry`, seq: 0, inflight: 0 }),
-            );
-            client.once('error', reject);
-          }),
-      ),
+      server.devices.map(async ({ device_no, token }) => ({
+        client: await connectDevice(server.mqttPort, device_no, token),
+        deviceNo: device_no,
+        topic: `devices/${device_no}/telemetry`,
+        seq: 0,
+        inflight: 0,
+      })),
     );
 
     const latencies = [];
@@ -134,7 +148,7 @@ async function measure(moulds) {
       sent += 1;
       const startedAt = performance.now();
       const timed = measuring;
-      device.client.publish(device.topic, message(seq, Date.now()), { qos: 1 }, (error) => {
+      device.client.publish(device.topic, message(seq, Date.now()), (error) => {
         device.inflight -= 1;
         if (error) failed += 1;
         else {
@@ -172,7 +186,7 @@ async function measure(moulds) {
     if (outstanding() > 0) await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS))]);
     const judged = moulds ? await server.command('judged') : null;
     const elapsedS = (stoppedAt - startedAt) / 1000;
-    await Promise.all(clients.map(({ client }) => client.endAsync()));
+    await Promise.all(clients.map(({ client }) => client.end()));
     clients = [];
     const { stored } = await server.command('count');
     if (process.env.BENCH_DIAG) console.error(JSON.stringify(await server.command('diag')));
@@ -195,7 +209,7 @@ async function measure(moulds) {
           : null,
     };
   } finally {
-    for (const { client } of clients) client.end(true);
+    for (const { client } of clients) client.destroy();
     await server.stop();
   }
 }
