@@ -48,9 +48,13 @@ async function openMap(locale = 'en-US', width = 1440, height = 900, user = { na
   return page;
 }
 
-/** Waits for the fly to the selected mould to end, when its marker is drawn (1.2 s; later on a loaded machine). */
+/**
+ * Waits for the fly to the selected mould to end (1.2 s; later on a loaded machine): its marker drawn
+ * (at once, when it was in view already) and the map no longer moving.
+ */
 async function flownTo(page: Page) {
   await expect.poll(() => page.locator('.mw-map-marker-selected').count(), { timeout: 30_000 }).toBe(1);
+  await page.locator('[data-testid="map-canvas"]:not([aria-busy="true"])').waitFor({ timeout: 30_000 });
 }
 
 const choose = (page: Page, testId: string, option: string) => chooseOption(page, page.getByTestId(testId), { option });

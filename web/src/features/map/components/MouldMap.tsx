@@ -123,6 +123,11 @@ export function MouldMap(props: MouldMapProps) {
     markers.current = L.layerGroup().addTo(instance);
     trackLayer.current = L.layerGroup().addTo(instance);
     instance.on('moveend', render);
+    // A region that is changing says so (aria-busy): assistive technology waits for the move to end,
+    // and so do the browser tests.
+    const canvas = container.current;
+    instance.on('movestart', () => canvas.setAttribute('aria-busy', 'true'));
+    instance.on('moveend', () => canvas.removeAttribute('aria-busy'));
     instance.on('click', (event: L.LeafletMouseEvent) => {
       const pick = latest.current.onPick;
       if (!pick) return;
