@@ -76,6 +76,7 @@ const seconds = Math.max(1, Number(values.seconds));
 const inflight = Math.max(1, Number(values.inflight));
 const warmupS = Math.max(0, Number(values.warmup));
 const pairCount = Math.max(1, Math.floor(Number(values.pairs)));
+if (!['lean', 'mqttjs'].includes(values.load)) throw new Error(`--load: lean or mqttjs, not ${values.load}`);
 const DRAIN_MS = 10_000;
 
 /** The host's busy and total CPU ticks, all cores. */
@@ -99,7 +100,7 @@ const serverPid = () =>
  */
 async function connectDevice(port, deviceNo, token) {
   const identity = { clientId: `bench-${deviceNo}`, username: deviceNo, password: token };
-  if (values.load !== 'mqttjs') return connectLeanDevice({ port, ...identity });
+  if (values.load === 'lean') return connectLeanDevice({ port, ...identity });
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
     ...identity,
     protocolVersion: 4,

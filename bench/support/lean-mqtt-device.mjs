@@ -95,6 +95,9 @@ export function connectLeanDevice({ port, host = '127.0.0.1', clientId, username
 
     const device = {
       publish(topic, payload, done) {
+        // As for a publish cut off in flight; on the next turn, so that a caller publishing again
+        // from `done` does not spin without letting its timers run.
+        if (socket.destroyed) return setImmediate(done, new Error(`${clientId}: connection closed`));
         const id = nextId;
         nextId = nextId === 0xffff ? 1 : nextId + 1;
         const topicBytes = mqttString(topic);
