@@ -121,6 +121,7 @@ export function connectLeanDevice({ port, host = '127.0.0.1', clientId, username
 
     const read = packetReader((type, body) => {
       if (type === PUBACK) {
+        if (body.length !== 2) return fail(new Error(`${clientId}: a PUBACK of ${body.length} bytes`));
         const id = body.readUInt16BE(0);
         const done = awaitingAck.get(id);
         awaitingAck.delete(id);
