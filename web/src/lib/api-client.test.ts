@@ -59,7 +59,7 @@ describe('API client against a real HTTP server', () => {
     expect(seen?.url).toBe('/api/yudata/menu/web_router/?limit=1000&lang=ko_KR');
   });
 
-  it('cancels the pending request when the same method and URL is sent again', async () => {
+  it('cancels a pending read when the same URL is read again', async () => {
     handler = (_request, response) =>
       void setTimeout(() => json(response, 200, { code: 200, msg: 'ok', data: 1 }), 100);
     const api = client();
@@ -68,6 +68,24 @@ describe('API client against a real HTTP server', () => {
     await expect(first).rejects.toBeInstanceOf(RequestCanceledError);
     await expect(second).resolves.toMatchObject({ code: 200 });
     expect(toasts).toEqual([]);
+  });
+
+  it('lets every write to one URL reach the server and answer its caller', async () => {
+    const bodies: string[] = [];
+    handler = (request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        bodies.push(body);
+        setTimeout(() => json(response, 200, { code: 200, msg: 'ok', data: JSON.parse(body) as unknown }), 50);
+      });
+    };
+    const api = client();
+    const first = api.put('/slow/', { hrs: [1, 3] });
+    const second = api.put('/slow/', { hrs: [1] });
+    await expect(first).resolves.toMatchObject({ data: { hrs: [1, 3] } });
+    await expect(second).resolves.toMatchObject({ data: { hrs: [1] } });
+    expect(bodies).toHaveLength(2);
   });
 
   it('hands a FormData body to fetch as it is, so the browser sends multipart with its boundary', async () => {

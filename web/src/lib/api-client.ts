@@ -150,11 +150,12 @@ export function createApiClient(config: ApiClientConfig) {
       return fail(new ApiError('Request setup failed', 'setup'), quiet, config.failureText());
     }
 
-    // A newer request with the same method and URL replaces the pending one.
-    const key = `${method} ${url}`;
-    pending.get(key)?.abort();
+    // A newer read of the same URL replaces the pending one. A write is never dropped: the server
+    // may have stored it already, and its caller must hear how it ended.
+    const replaces = method === 'GET';
+    if (replaces) pending.get(url)?.abort();
     const controller = new AbortController();
-    pending.set(key, controller);
+    if (replaces) pending.set(url, controller);
     const forwardAbort = () => controller.abort();
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
@@ -170,7 +171,7 @@ export function createApiClient(config: ApiClientConfig) {
       return fail(new ApiError('Network error', 'network'), quiet, config.failureText());
     } finally {
       signal?.removeEventListener('abort', forwardAbort);
-      if (pending.get(key) === controller) pending.delete(key);
+      if (pending.get(url) === controller) pending.delete(url);
     }
 
     const { payload, blob } = response;

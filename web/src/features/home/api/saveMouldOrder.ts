@@ -14,6 +14,8 @@ export async function saveMouldOrder(moldIds: readonly number[]): Promise<void> 
 export const useSaveMouldOrder = (filters: HomeFilters) =>
   useMutation({
     mutationFn: saveMouldOrder,
+    // One order after another: two drags' orders could otherwise be stored in either order.
+    scope: { id: 'mould-order' },
     onMutate: (moldIds) => {
       queryClient.setQueryData<HomeMould[]>(mouldsQueryKey(filters), (moulds) =>
         moulds ? placeWithinSlots(moulds, moldIds) : moulds,

@@ -22,6 +22,8 @@ function markEverywhere(moldId: number, favourite: boolean): void {
 export const useSetFavourite = () =>
   useMutation({
     mutationFn: ({ moldId, favourite }: { moldId: number; favourite: boolean }) => setFavourite(moldId, favourite),
+    // One mark after another: a star clicked twice quickly could otherwise be stored in either order.
+    scope: { id: 'favourite' },
     onMutate: ({ moldId, favourite }) => markEverywhere(moldId, favourite),
     onError: (_error, { moldId, favourite }) => markEverywhere(moldId, !favourite),
     onSuccess: () =>
