@@ -5,6 +5,7 @@ import { AlarmType } from '@mouldwatch/shared';
 import { createAlarm, type AlarmFields } from '../server/test/factories.js';
 import {
   chooseOption,
+  clickWhenSettled,
   expectNoSideScroll,
   launchBrowser,
   screenshot,
@@ -233,7 +234,7 @@ describe('the alarm pages', () => {
       content: { number: mould.mold_number, temp_type: 1, temp_name: 'T1' },
     });
     await page.getByTestId('notice-bell').click();
-    await page.getByTestId('notice-item').first().click();
+    await clickWhenSettled(page, page.getByTestId('notice-item').first());
     await page.waitForURL(/\/alarm\/temperature\?unique_str=/);
     const row = page.getByTestId(`alarm-row-${oldest.unique_str}`);
     await row.waitFor();

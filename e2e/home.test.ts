@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickWhenSettled,
   closePagesAfterEach,
   expectNoSideScroll,
   LAPTOP_WINDOW,
@@ -199,7 +200,7 @@ describe('home', () => {
     const page = await openHome();
     const company = 'SãoPaulo_Moldes';
     await page.getByTestId('filter-company').click();
-    await page.locator('.ant-select-item-option', { hasText: company }).click();
+    await clickWhenSettled(page, page.locator('.ant-select-item-option', { hasText: company }));
     await expect.poll(() => shown(page)).not.toBe('24 of 24 moulds');
     const subtitles = await page.locator('[data-testid="mould-item"] .mw-home-sub').allInnerTexts();
     expect(subtitles.length).toBeGreaterThan(0);

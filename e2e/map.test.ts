@@ -93,7 +93,7 @@ describe('the map', () => {
     const name = (await listItems(page).first().locator('.mw-map-list-name').innerText()).trim();
     await page.getByTestId('map-search').locator('input').fill(name);
     // Its option, not the first of any open list: the connection filter's may still be closing.
-    await openDropdowns(page).locator('.ant-select-item-option', { hasText: name }).first().click();
+    await clickWhenSettled(page, openDropdowns(page).locator('.ant-select-item-option', { hasText: name }).first());
     await expect.poll(() => page.getByTestId('map-facts-name').innerText()).toBe(name);
     await flownTo(page);
     expect(await page.getByTestId('map-facts-source').innerText()).toBe('GPS');

@@ -187,7 +187,7 @@ describe('mould detail', () => {
     await expect.poll(() => header.innerText()).toContain(second);
 
     await page.getByTestId('channel-picker').click();
-    await page.getByTestId('channel-option-2').click();
+    await clickWhenSettled(page, 'channel-option-2');
     await expect.poll(() => header.innerText()).not.toContain(second);
     expect(await header.innerText()).toContain(first);
     await screenshot(page, 'detail-hotRunner-channels');

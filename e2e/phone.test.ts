@@ -218,7 +218,7 @@ describe('the console on a phone', () => {
 
   it.each(['profile', 'password'] as const)('fits the %s dialog', async (item) => {
     await openHeaderMenu();
-    await page.getByTestId(`menu-${item}`).click();
+    await clickWhenSettled(page, `menu-${item}`);
     const dialog = page.locator('.ant-modal').last();
     await dialog.waitFor();
     await expectInsideWindow(dialog);
@@ -291,7 +291,7 @@ describe('the console on a phone', () => {
   it('logs out from the header menu', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openHeaderMenu();
-    await page.getByTestId('menu-logout').click();
+    await clickWhenSettled(page, 'menu-logout');
     await clickWhenSettled(page, 'logout-confirm');
     await page.waitForURL('**/login');
     await page.getByTestId('login-form').waitFor();

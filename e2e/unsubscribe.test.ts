@@ -143,7 +143,7 @@ describe('alert channels in personal info', () => {
       phone.setDefaultTimeout(15_000);
       await logIn(phone, consoleApp.url, 'admin', 'admin123');
       await phone.getByTestId('header-menu-button').click();
-      await phone.getByTestId('menu-profile').click();
+      await clickWhenSettled(phone, 'menu-profile');
       const phoneMatrix = phone.getByTestId('alert-channels');
       await phoneMatrix.waitFor();
       await expect.poll(() => phone.getByTestId('alert-sms-3').isChecked(), { timeout: 10_000 }).toBe(true);

@@ -126,7 +126,7 @@ describe('work orders', () => {
     await page.getByTestId(`wo-reject-${orderId}`).click();
     await page.getByTestId('reject-quantity').fill('2');
     await page.getByTestId('reject-remark').fill('Short shot');
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await clickWhenSettled(page, page.locator('.ant-modal-footer .ant-btn-primary'));
     await expectToast(page, 'Added successfully');
     await expect.poll(() => row().innerText(), SLOW).toMatch(/\b2\b/);
 

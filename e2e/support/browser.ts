@@ -2,7 +2,7 @@ import { afterEach, expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 declare global {
   interface Window {
@@ -70,9 +70,43 @@ export async function launchBrowser(): Promise<TestBrowser> {
 /** A page whose errors reach the log and which `reportOpenPages` shows while it is open. */
 function tracked(page: Page): Page {
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  recordApiCalls(page);
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
   return page;
+}
+
+/** By page: its last API calls, for `reportOpenPages`. */
+const apiCalls = new WeakMap<Page, string[]>();
+const API_CALLS_KEPT = 20;
+
+/**
+ * Keeps a page's last API calls as `seconds since the page opened, method, path, HTTP status` and,
+ * for a change, the answer's envelope code: a failed test shows what its page asked and was told.
+ */
+function recordApiCalls(page: Page): void {
+  const calls: string[] = [];
+  apiCalls.set(page, calls);
+  const opened = Date.now();
+  const keep = (request: Request, outcome: string) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    calls.push(`${((Date.now() - opened) / 1000).toFixed(1)} s ${request.method()} ${pathname} ${outcome}`);
+    if (calls.length > API_CALLS_KEPT) calls.shift();
+  };
+  page.on('requestfailed', (request) => keep(request, `failed: ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfinished', (request) => {
+    void request.response().then(async (response) => {
+      const code = request.method() === 'GET' ? '' : await envelopeCode(response?.text());
+      keep(request, `${response?.status() ?? 'no answer'}${code}`);
+    });
+  });
+}
+
+async function envelopeCode(body: Promise<string> | undefined): Promise<string> {
+  const text = await body?.catch(() => '');
+  const code = /^\{"code":(\d+)/.exec(text ?? '')?.[1];
+  return code ? ` code ${code}` : '';
 }
 
 /**
@@ -154,7 +188,8 @@ export async function reportOpenPages(testName: string): Promise<void> {
         alarmPopups: window.__alarmPopups.texts,
       }))
       .catch((error: unknown) => ({ unreadable: String(error) }));
-    console.error(`[failed: ${testName}] page ${index} at ${page.url()}\n${JSON.stringify(seen, null, 1)}`);
+    const report = { ...seen, apiCalls: apiCalls.get(page) };
+    console.error(`[failed: ${testName}] page ${index} at ${page.url()}\n${JSON.stringify(report, null, 1)}`);
     await screenshot(page, `failed-${slug}-${index}`, { fullPage: false }).catch(() => undefined);
   }
 }
@@ -197,19 +232,16 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Clicks a dialog's or popover's button, or a dropdown's option, once it has opened: on a loaded
- * machine a click during the zoom-in landed beside the moving button and left the dialog open. It
- * waits on the button's own dialog, not on the whole page as `settled` does: a page behind may keep
- * a spinner turning.
+ * Clicks a dialog's or popover's button, or a dropdown's option (a test id or a locator), once it
+ * has opened: on a loaded machine a click during the zoom-in landed beside the moving button and
+ * left the dialog open, or the option unchosen. It waits on the target's own popup, not on the
+ * whole page as `settled` does: a page behind may keep a spinner turning.
  */
-export async function clickWhenSettled(page: Page, testId: string): Promise<void> {
-  await clickInPlace(page, page.getByTestId(testId));
-}
-
-async function clickInPlace(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  await page.waitForFunction(stillInPlace, await target.elementHandle());
-  await target.click();
+export async function clickWhenSettled(page: Page, target: string | Locator): Promise<void> {
+  const locator = typeof target === 'string' ? page.getByTestId(target) : target;
+  await locator.waitFor();
+  await page.waitForFunction(stillInPlace, await locator.elementHandle());
+  await locator.click();
 }
 
 export type OptionChoice = {
@@ -241,7 +273,7 @@ export async function chooseOption(page: Page, select: Locator, choice: OptionCh
   const option = typeof wanted === 'number' ? options.nth(wanted) : options.filter({ hasText: wanted }).first();
   await option.waitFor();
   const label = (await option.innerText()).trim();
-  await clickInPlace(page, option);
+  await clickWhenSettled(page, option);
   // textContent: innerText stays empty while the select keeps the focus (antd 6 with a search box),
   // and leaves out the tags a multiple select folds into "+ n".
   await expect.poll(() => select.textContent()).toContain(label);

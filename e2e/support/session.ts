@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ResponseCode } from '@mouldwatch/shared';
-import type { TestBrowser } from './browser.js';
+import { clickWhenSettled, type TestBrowser } from './browser.js';
 
 /**
  * Logs in through the login form and waits until the console's live channel has logged in too,
@@ -96,7 +96,7 @@ export async function waitForToastsGone(page: Page): Promise<void> {
 
 export async function openUserMenuItem(page: Page, item: 'profile' | 'password' | 'logout'): Promise<void> {
   await page.getByTestId('user-menu').click();
-  await page.getByTestId(`menu-${item}`).click();
+  await clickWhenSettled(page, `menu-${item}`);
 }
 
 /** The browser languages every screen is read in, each with the console's language it chooses. */
