@@ -96,10 +96,14 @@ function recordApiCalls(page: Page): void {
   };
   page.on('requestfailed', (request) => keep(request, `failed: ${request.failure()?.errorText ?? ''}`));
   page.on('requestfinished', (request) => {
-    void request.response().then(async (response) => {
-      const code = request.method() === 'GET' ? '' : await envelopeCode(response?.text());
-      keep(request, `${response?.status() ?? 'no answer'}${code}`);
-    });
+    // A page closed meanwhile takes its answers with it: nothing to keep then.
+    void request
+      .response()
+      .then(async (response) => {
+        const code = request.method() === 'GET' ? '' : await envelopeCode(response?.text());
+        keep(request, `${response?.status() ?? 'no answer'}${code}`);
+      })
+      .catch(() => undefined);
   });
 }
 
