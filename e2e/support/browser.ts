@@ -89,27 +89,30 @@ function recordApiCalls(page: Page): void {
   apiCalls.set(page, calls);
   const opened = Date.now();
   const keep = (request: Request, outcome: string) => {
-    const { pathname } = new URL(request.url());
-    if (!pathname.startsWith('/api/')) return;
-    calls.push(`${((Date.now() - opened) / 1000).toFixed(1)} s ${request.method()} ${pathname} ${outcome}`);
+    calls.push(`${((Date.now() - opened) / 1000).toFixed(1)} s ${request.method()} ${apiPath(request)} ${outcome}`);
     if (calls.length > API_CALLS_KEPT) calls.shift();
   };
-  page.on('requestfailed', (request) => keep(request, `failed: ${request.failure()?.errorText ?? ''}`));
-  page.on('requestfinished', (request) => {
-    // A page closed meanwhile takes its answers with it: nothing to keep then.
-    void request
-      .response()
-      .then(async (response) => {
-        const code = request.method() === 'GET' ? '' : await envelopeCode(response?.text());
-        keep(request, `${response?.status() ?? 'no answer'}${code}`);
-      })
-      .catch(() => undefined);
+  page.on('requestfailed', (request) => {
+    if (apiPath(request)) keep(request, `failed: ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (!apiPath(request)) return;
+    if (request.method() === 'GET') return keep(request, String(response.status()));
+    // A page closed meanwhile takes the answer's body with it: the status is kept alone then.
+    void envelopeCode(response.text()).then((code) => keep(request, `${response.status()}${code}`));
   });
 }
 
-async function envelopeCode(body: Promise<string> | undefined): Promise<string> {
-  const text = await body?.catch(() => '');
-  const code = /^\{"code":(\d+)/.exec(text ?? '')?.[1];
+/** The path of a call to the console's API; undefined for the page's own files. */
+function apiPath(request: Request): string | undefined {
+  const { pathname } = new URL(request.url());
+  return pathname.startsWith('/api/') ? pathname : undefined;
+}
+
+async function envelopeCode(body: Promise<string>): Promise<string> {
+  const text = await body.catch(() => '');
+  const code = /^\{"code":(\d+)/.exec(text)?.[1];
   return code ? ` code ${code}` : '';
 }
 
