@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryClient } from '../../../lib/queryClient';
+import { patchCached, queryClient } from '../../../lib/queryClient';
 import type { HomeFilters } from '../model/filters';
 import { placeWithinSlots } from '../model/reorder';
 import { HOME_MOULDS_KEY, mouldsQueryKey, type HomeMould } from './getMoulds';
@@ -16,9 +16,11 @@ export const useSaveMouldOrder = (filters: HomeFilters) =>
     mutationFn: saveMouldOrder,
     // One order after another: two drags' orders could otherwise be stored in either order.
     scope: { id: 'mould-order' },
+    // Through patchCached: a read of the list on its way, answered from before the save, is put in
+    // the new order too.
     onMutate: (moldIds) => {
-      queryClient.setQueryData<HomeMould[]>(mouldsQueryKey(filters), (moulds) =>
-        moulds ? placeWithinSlots(moulds, moldIds) : moulds,
+      patchCached<readonly HomeMould[]>({ queryKey: mouldsQueryKey(filters), exact: true }, (moulds) =>
+        placeWithinSlots(moulds, moldIds),
       );
     },
     onError: () => queryClient.invalidateQueries({ queryKey: HOME_MOULDS_KEY }),

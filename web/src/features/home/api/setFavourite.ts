@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryClient } from '../../../lib/queryClient';
+import { patchCached, queryClient } from '../../../lib/queryClient';
 import { HOME_MOULDS_KEY, type HomeMould } from './getMoulds';
 import { mouldFactsKey, type MouldFacts } from './getMouldFacts';
 
@@ -11,11 +11,16 @@ export async function setFavourite(moldId: number, favourite: boolean): Promise<
   });
 }
 
+/** Through patchCached: a read on its way, answered from before the save, gets the mark too. */
 function markEverywhere(moldId: number, favourite: boolean): void {
-  queryClient.setQueriesData<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) =>
-    moulds?.map((mould) => (mould.id === moldId ? { ...mould, favourite } : mould)),
+  patchCached<HomeMould[]>({ queryKey: HOME_MOULDS_KEY }, (moulds) =>
+    moulds.some((mould) => mould.id === moldId && mould.favourite !== favourite)
+      ? moulds.map((mould) => (mould.id === moldId ? { ...mould, favourite } : mould))
+      : moulds,
   );
-  queryClient.setQueryData<MouldFacts>(mouldFactsKey(moldId), (facts) => (facts ? { ...facts, favourite } : facts));
+  patchCached<MouldFacts>({ queryKey: mouldFactsKey(moldId), exact: true }, (facts) =>
+    facts.favourite === favourite ? facts : { ...facts, favourite },
+  );
 }
 
 /** The star shows the new mark at once; it goes back if the server refuses. A favourites-only list is read again. */

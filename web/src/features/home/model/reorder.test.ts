@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { movedRange, placeWithinSlots } from './reorder';
 
 const items = (...ids: number[]) => ids.map((id) => ({ id }));
-const ids = (list: Array<{ id: number }>) => list.map((item) => item.id);
+const ids = (list: ReadonlyArray<{ id: number }>) => list.map((item) => item.id);
 
 describe('reordering', () => {
   it('sends only the moulds between the two places, in their new order', () => {
@@ -20,6 +20,12 @@ describe('reordering', () => {
     const whole = items(1, 2, 3, 4, 5, 6);
     const shown = [2, 4, 6];
     expect(ids(placeWithinSlots(whole, movedRange(shown, 2, 0)))).toEqual([1, 6, 3, 2, 5, 4]);
+  });
+
+  it('answers the list itself when the moulds are in that order already', () => {
+    const list = items(1, 2, 3, 4);
+    expect(placeWithinSlots(list, [2, 3])).toBe(list);
+    expect(placeWithinSlots(list, [3, 2])).not.toBe(list);
   });
 
   it('ignores ids the list does not hold', () => {

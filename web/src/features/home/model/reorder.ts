@@ -10,12 +10,17 @@ export function movedRange(ids: readonly number[], from: number, to: number): nu
 
 /**
  * The list with `orderedIds` put in that order within the places they hold in it, everything else
- * where it was — as the server orders them (POST /api/yudata/updateMoldSort/).
+ * where it was — as the server orders them (POST /api/yudata/updateMoldSort/). The list itself
+ * when they are in that order already.
  */
-export function placeWithinSlots<T extends { id: number }>(list: readonly T[], orderedIds: readonly number[]): T[] {
+export function placeWithinSlots<T extends { id: number }>(
+  list: readonly T[],
+  orderedIds: readonly number[],
+): readonly T[] {
   const wanted = new Set(orderedIds);
   const byId = new Map(list.filter((item) => wanted.has(item.id)).map((item) => [item.id, item]));
   const next = orderedIds.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
   let taken = 0;
-  return list.map((item) => (wanted.has(item.id) ? (next[taken++] ?? item) : item));
+  const placed = list.map((item) => (wanted.has(item.id) ? (next[taken++] ?? item) : item));
+  return placed.every((item, index) => item === list[index]) ? list : placed;
 }
