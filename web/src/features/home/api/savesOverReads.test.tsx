@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { queryClient } from '../../../lib/queryClient';
 import { NO_FILTERS } from '../model/filters';
@@ -38,6 +38,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted first: a render still scheduled would otherwise run once the page's window is gone.
+  cleanup();
   queryClient.clear();
   vi.restoreAllMocks();
 });

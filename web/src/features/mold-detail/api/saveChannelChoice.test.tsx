@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { queryClient } from '../../../lib/queryClient';
 import {
   channelChoiceQueryKey,
@@ -77,6 +77,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  // Unmounted first: a render still scheduled would otherwise run once the page's window is gone.
+  cleanup();
   screen.stop();
   queryClient.clear();
   vi.restoreAllMocks();
