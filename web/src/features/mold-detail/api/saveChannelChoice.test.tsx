@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { toast } from '../../../lib/feedback';
 import { queryClient } from '../../../lib/queryClient';
 import {
   channelChoiceQueryKey,
@@ -120,6 +121,9 @@ describe('saving the channel choice', () => {
   });
 
   it('shows the stored choice again when a save fails', async () => {
+    // The user is told; the toast itself (antd, in a root of its own that closes on a timer) is
+    // not drawn here: its late render would outlive this file's page.
+    const told = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     const { result } = renderSave();
     result.current.mutate(choose([3]));
     await waitFor(() => expect(screen.shown()).toEqual([3]));
@@ -127,6 +131,7 @@ describe('saving the channel choice', () => {
     server.arrived.shift()?.answer(500);
 
     await waitFor(() => expect(screen.shown()).toEqual([1, 2, 3]));
+    expect(told).toHaveBeenCalledTimes(1);
     // And reads it again: the choice before might have been one that failed too.
     await waitFor(() => expect(server.arrived.map((request) => request.method)).toEqual(['GET']));
     server.arrived.shift()?.answer();
