@@ -42,6 +42,7 @@ class WaitingFilesFirst extends BaseSequencer {
 /** The browser tests' settings (the journeys and the budgets). */
 const browserTests: ProjectConfig = {
   environment: 'node',
+  globalSetup: ['e2e/support/demo-data-dir.ts'],
   setupFiles: ['e2e/support/on-failure.ts'],
   // A test is a whole user journey (log in, a dozen screens): at a load of 10 on CI's two cores one
   // took over 60 s while every step waited its normal time.

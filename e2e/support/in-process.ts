@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { prepareServer, type PrepareOptions, type RunningServer } from '../../server/src/start.js';
+import { openDatabase } from '../../server/src/infra/db/database.js';
 import { openMigratedDataDir } from '../../server/test/database.js';
 
 /** The built console; MW_WEB_DIST points at another build (one made with `vite build --outDir`). */
@@ -30,8 +32,13 @@ export async function startInProcessConsole(
     { DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0', LOG_LEVEL: 'warn', ...options.env },
     WEB_DIR,
   );
-  // Where a start keeps it, already migrated; the demo is seeded as at any first start.
-  const database = await openMigratedDataDir(path.join(dataDir, 'db'));
+  // Where a start keeps it: a copy of the demo's data directory, seeded once for the run
+  // (demo-data-dir.ts), or migrated and empty, for the first start to seed.
+  const dbDir = path.join(dataDir, 'db');
+  if (config.demo) cpSync(inject('demoDataDir'), dataDir, { recursive: true });
+  const database = config.demo
+    ? await openDatabase({ kind: 'pglite', dataDir: dbDir })
+    : await openMigratedDataDir(dbDir);
   const server = await prepareServer(config, { jobs: options.jobs, database });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {

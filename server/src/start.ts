@@ -8,6 +8,7 @@ import type { LiveHubOptions } from './infra/live/live-hub.js';
 import { LocalEventBus, type EventBus } from './infra/bus/event-bus.js';
 import { RedisEventBus } from './infra/bus/redis-event-bus.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
+import { seedMenu } from './modules/menu/menu.service.js';
 import type { Database } from './infra/db/schema.js';
 import { startMqtt, type MqttIngest, type MqttStatus } from './ingest/mqtt.js';
 import { CYCLE_DAYS_PER_RUN } from './rollup/rollup-job.js';
@@ -79,9 +80,18 @@ async function installationId(db: Kysely<Database>): Promise<string> {
   return id;
 }
 
-function seedUnlessTold(handle: DatabaseHandle, config: Config, options: PrepareOptions): Promise<SeedOutcome> {
-  if (options.seedEmpty === false) return Promise.resolve({ kind: 'none' });
-  return seedEmptyDatabase(handle.db, config.demo, config.dataDir, options.signal);
+/**
+ * What every start writes to its migrated database before it serves: the spec's menu and, on an
+ * empty database, the demo or a first administrator (unless told not to seed).
+ */
+export async function seedDatabase(
+  db: Kysely<Database>,
+  config: Config,
+  options: Pick<PrepareOptions, 'seedEmpty' | 'signal'> = {},
+): Promise<SeedOutcome> {
+  await seedMenu(db);
+  if (options.seedEmpty === false) return { kind: 'none' };
+  return seedEmptyDatabase(db, config.demo, config.dataDir, options.signal);
 }
 
 export async function prepareServer(config: Config, options: PrepareOptions = {}): Promise<RunningServer> {
@@ -126,8 +136,7 @@ async function prepareOn(
   const rollups = { cycleDaysPerRun: CYCLE_DAYS_PER_RUN[handle.kind], ...options.jobs?.rollups };
   const state = { applyBatch: APPLY_BATCH[handle.kind], ...options.jobs?.state };
   const services = createServices(context, { ...options.jobs, rollups, state });
-  await services.menu.seed();
-  const seed = await seedUnlessTold(handle, config, options);
+  const seed = await seedDatabase(handle.db, config, options);
   const app = await buildApp(context, services, options.live);
   services.state.start();
   services.alarmEngine.start();
