@@ -64,14 +64,22 @@ const SNAPSHOT_PREFIX = 'mouldwatch-pglite-';
  * the first (the test projects do not isolate their files): reading its 40 MB again cost each
  * database about 0.3 CPU s of the 1.2 its opening took.
  */
-let snapshotOfThisProcess: Promise<Blob> | undefined;
+let snapshotOfThisProcess: { fingerprint: string; snapshot: Promise<Blob> } | undefined;
 function migratedSnapshot(): Promise<Blob> {
-  snapshotOfThisProcess ??= snapshotFromFile();
-  return snapshotOfThisProcess;
+  // Made again when the migrations change (a watched run), or when reading or making it failed.
+  const fingerprint = migrationsFingerprint();
+  if (snapshotOfThisProcess?.fingerprint !== fingerprint) {
+    const snapshot = snapshotFromFile(fingerprint);
+    snapshotOfThisProcess = { fingerprint, snapshot };
+    snapshot.catch(() => {
+      if (snapshotOfThisProcess?.snapshot === snapshot) snapshotOfThisProcess = undefined;
+    });
+  }
+  return snapshotOfThisProcess.snapshot;
 }
 
-async function snapshotFromFile(): Promise<Blob> {
-  const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${migrationsFingerprint()}.tar`);
+async function snapshotFromFile(fingerprint: string): Promise<Blob> {
+  const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${fingerprint}.tar`);
   try {
     return new Blob([readFileSync(file)]);
   } catch {
