@@ -15,8 +15,9 @@ declare module 'vitest' {
 
 /**
  * The demo's first start seeds 13 months of history: 10–12 CPU s on CI's machine, every time a
- * browser test file started a console (docs/decisions.md, "A console start"). The run seeds one
- * data directory once; each console starts on a copy of it, as a demo started again later does.
+ * browser test file started a console (docs/decisions.md, "A console start seeded once per browser
+ * pass"). The run seeds one data directory once; each console starts on a copy of it, as a demo
+ * started again later does.
  * Both browser projects share it: their setups run in this one process.
  */
 const seeded = Symbol.for('mouldwatch.e2e.demoDataDir');
